@@ -1,0 +1,65 @@
+import { existsSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { registerAuth, tokenService } from './http/auth.js';
+import { registerErrorHandler, routeNotFound } from './http/error-handler.js';
+import { registerResources } from './http/resources/engine.js';
+import { registerAccountRoutes } from './modules/accounts/accounts.routes.js';
+import { accountsService } from './modules/accounts/accounts.service.js';
+import { resourceBindings } from './modules/resource-bindings.js';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  /** Built web app to serve at /, when present. */
+  webDir?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The whole server, as `main.ts` runs it and as tests build it. */
+export async function buildApp(deps: AppDeps) {
+  const { config, database, clock } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: config.bodyLimit,
+    trustProxy: true,
+    routerOptions: { maxParamLength: 300 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Sikkha API', version: '1.0.0', description: 'Thai online video-course shop' },
+      servers: [{ url: config.publicUrl }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+
+  const tokens = tokenService(config.jwtSecret, clock);
+  registerAuth(app, tokens);
+  registerAccountRoutes(app, accountsService(database.db, tokens));
+  registerResources(app, { database, clock, bindings: resourceBindings });
+
+  // The SPA: files by name, and index.html for every other page path so client routes load.
+  const web = deps.webDir && existsSync(deps.webDir) ? deps.webDir : undefined;
+  if (web) await app.register(fastifyStatic, { root: web, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    const page = request.method === 'GET' && !request.url.startsWith('/api/');
+    if (web && page) return reply.type('text/html').sendFile('index.html');
+    return reply.status(404).send(routeNotFound);
+  });
+  return app;
+}

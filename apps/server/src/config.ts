@@ -1,0 +1,53 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const DEV_SECRET = 'sikkha-development-secret-change-me';
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.url().optional(),
+    PUBLIC_URL: z.url().default('http://localhost:3000'),
+    JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').default(DEV_SECRET),
+    SMTP_URL: z.url().optional(),
+    MAIL_FROM: z.string().default('Sikkha <no-reply@sikkha.local>'),
+    DEMO: z.enum(['true', 'false', '1', '0']).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && env.JWT_SECRET === DEV_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'set a secret of your own in production' });
+    }
+  });
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** Reads the environment once at start; a bad value stops the start with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const dataDir = resolve(c.DATA_DIR);
+  return {
+    env: c.NODE_ENV,
+    port: c.PORT,
+    host: c.HOST,
+    dataDir,
+    databaseUrl: c.DATABASE_URL,
+    publicUrl: c.PUBLIC_URL.replace(/\/$/, ''),
+    jwtSecret: c.JWT_SECRET,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    /** Demo content is on by default only for the embedded database. */
+    demo: c.DEMO === undefined ? !c.DATABASE_URL : c.DEMO === 'true' || c.DEMO === '1',
+    logLevel: c.LOG_LEVEL,
+    bodyLimit: c.BODY_LIMIT,
+  };
+}

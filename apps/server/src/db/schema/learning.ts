@@ -1,0 +1,113 @@
+import { index, integer, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
+import { user } from './accounts.js';
+import { product } from './catalogue.js';
+import { base, decimal, long, str, yn } from './columns.js';
+import { orders } from './orders.js';
+
+export const video = pgTable('video', {
+  ...base(),
+  video_formath: str('video_formath', 50),
+  video_name: str('video_name').notNull(),
+  video_detail: long('video_detail'),
+  video_iframe: str('video_iframe', 2000),
+  video_content_id: str('video_content_id', 500),
+  video_embed: str('video_embed', 2000),
+  video_HLS: str('video_HLS', 1000),
+  video_status: str('video_status', 30).notNull().default('create'),
+  video_path: str('video_path'),
+});
+
+export const videoList = pgTable(
+  'videoList',
+  {
+    ...base(),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => product.id, { onDelete: 'cascade' }),
+    video_id: integer('video_id')
+      .notNull()
+      .references(() => video.id, { onDelete: 'cascade' }),
+    video_list_status: str('video_list_status', 10).notNull().default('private'),
+    video_list_item: integer('video_list_item').notNull().default(1),
+  },
+  (t) => [index('videoList_product_id_idx').on(t.product_id), index('videoList_video_id_idx').on(t.video_id)],
+);
+
+export const videoStatistics = pgTable(
+  'videoStatistics',
+  {
+    ...base(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    video_id: integer('video_id')
+      .notNull()
+      .references(() => video.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => product.id, { onDelete: 'cascade' }),
+    time_start: decimal('time_start').notNull().default(0),
+    time_end: decimal('time_end').notNull().default(0),
+    time_total: decimal('time_total').notNull().default(0),
+    event: str('event', 10).notNull(),
+    count: integer('count').notNull().default(1),
+  },
+  (t) => [index('videoStatistics_user_product_idx').on(t.user_id, t.product_id, t.id)],
+);
+
+export const productGroup = pgTable(
+  'productGroup',
+  {
+    ...base(),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => product.id, { onDelete: 'cascade' }),
+    product_group_type: str('product_group_type', 10).notNull(),
+    product_group_url: str('product_group_url', 1000),
+    product_group_hide: yn('product_group_hide').notNull().default('N'),
+  },
+  (t) => [index('productGroup_product_id_idx').on(t.product_id)],
+);
+
+export const userProductGroup = pgTable(
+  'userProductGroup',
+  {
+    ...base(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    product_group_id: integer('product_group_id')
+      .notNull()
+      .references(() => productGroup.id, { onDelete: 'cascade' }),
+    user_product_group_code: str('user_product_group_code', 50),
+    user_product_group_note: str('user_product_group_note', 1000),
+    approve_by: integer('approve_by'),
+    remove_by: yn('remove_by').notNull().default('N'),
+  },
+  (t) => [
+    uniqueIndex('userProductGroup_user_group_key').on(t.user_id, t.product_group_id),
+    index('userProductGroup_group_idx').on(t.product_group_id),
+    uniqueIndex('userProductGroup_code_key').on(t.user_product_group_code),
+  ],
+);
+
+export const certificate = pgTable(
+  'certificate',
+  {
+    ...base(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    orders_id: integer('orders_id').references(() => orders.id, { onDelete: 'set null' }),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => product.id, { onDelete: 'restrict' }),
+    path: str('path'),
+  },
+  (t) => [
+    index('certificate_user_product_idx').on(t.user_id, t.product_id),
+    index('certificate_orders_id_idx').on(t.orders_id),
+    index('certificate_product_id_idx').on(t.product_id),
+    index('certificate_path_idx').on(t.path),
+  ],
+);

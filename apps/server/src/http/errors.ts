@@ -1,0 +1,47 @@
+import { type MessageKey, message } from '@sikkha/contract';
+
+export type ErrorCode =
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'TOKEN_EXPIRED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'UNPROCESSABLE'
+  | 'TOO_MANY_REQUESTS'
+  | 'INTERNAL';
+
+const statusOf: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  TOKEN_EXPIRED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE: 422,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+};
+
+/** An error whose message is meant for the person using the shop. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    text: string,
+  ) {
+    super(text);
+    this.status = statusOf[code];
+  }
+}
+
+export const fail = (code: ErrorCode, key: MessageKey) => new AppError(code, message(key));
+
+export const notFound = () => fail('NOT_FOUND', 'notFound');
+export const forbidden = () => fail('FORBIDDEN', 'forbidden');
+export const unauthorized = () => fail('UNAUTHORIZED', 'unauthorized');
+export const badRequest = (text: string) => new AppError('BAD_REQUEST', text);

@@ -1,0 +1,315 @@
+import {
+  envelope,
+  errorEnvelope,
+  findResource,
+  idQuery,
+  type Lookup,
+  listEnvelope,
+  listQuery,
+  message,
+  type Resource,
+  resources,
+  saveEnvelope,
+  serverFields,
+} from '@sikkha/contract';
+import { asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Clock } from '../../clock.js';
+import type { Database, Executor } from '../../db/client.js';
+import { badRequest, forbidden, notFound } from '../errors.js';
+import { describeZodIssues } from '../validation.js';
+import { allOf, columnsOf, type PolicyContext, readScope, type SignedIn, writeScope } from './policy.js';
+
+type Values = Record<string, unknown>;
+
+/** How a resource of the contract is stored, and what happens to a write before it is stored. */
+export interface Binding {
+  table: PgTable;
+  beforeWrite?: (values: Values, actor: SignedIn) => Promise<Values>;
+}
+
+export interface EngineDeps {
+  database: Database;
+  clock: Clock;
+  bindings: Record<string, Binding>;
+}
+
+export const errorResponses = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  409: errorEnvelope,
+  422: errorEnvelope,
+} as const;
+
+const pagingKeys = new Set(Object.keys(listQuery.shape));
+
+function parseField(schema: z.ZodType | undefined, field: string, raw: unknown): unknown {
+  if (!schema) throw badRequest(`${field}: ${message('invalidInput')}`);
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw badRequest(describeZodIssues(parsed.error.issues.map((i) => ({ ...i, path: [field] }))));
+  return parsed.data;
+}
+
+/** Makes list, ById, By<Field>, create-or-update and delete routes for every plain resource of the contract. */
+export function registerResources(app: FastifyInstance, deps: EngineDeps) {
+  for (const resource of resources as readonly Resource[]) registerResource(app, resource, deps);
+}
+
+function registerResource(app: FastifyInstance, resource: Resource, deps: EngineDeps) {
+  const { entity, name } = resource;
+  const binding = deps.bindings[name];
+  if (!binding) throw new Error(`resource ${name} has no table`);
+  const { table } = binding;
+  const cols = columnsOf(table);
+  const secret = new Set(entity.secret);
+  const staffOnly = new Set(resource.staffFields ?? []);
+  const outNames = ['id', ...entity.fieldNames.filter((n) => !secret.has(n)), 'create_by', 'create_at', 'update_at'];
+  for (const n of [...outNames, ...entity.fieldNames]) {
+    if (!cols[n]) throw new Error(`${name}.${n} has no column`);
+  }
+  const pick = (names: string[]) => Object.fromEntries(names.map((n) => [n, cols[n]!])) as Record<string, PgColumn>;
+  const projections = { staff: pick(outNames), others: pick(outNames.filter((n) => !staffOnly.has(n))) };
+  const projectionFor = (request: FastifyRequest) =>
+    request.actor.kind === 'staff' ? projections.staff : projections.others;
+  const row = entity.row.extend(
+    Object.fromEntries([...staffOnly].map((n) => [n, (entity.row.shape[n] as z.ZodType).optional()])),
+  );
+  const context = (db: Executor): PolicyContext => ({
+    db,
+    table,
+    tableOf: (other) => {
+      const t = deps.bindings[other]?.table;
+      if (!t) throw new Error(`resource ${other} has no table`);
+      return t;
+    },
+  });
+  const defaultSort = resource.sort ?? { field: 'id', order: 'asc' as const };
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = [name];
+
+  async function page(request: FastifyRequest, where: SQL | undefined, q: z.infer<typeof listQuery>) {
+    const sortField = q.sort ?? defaultSort.field;
+    if (!outNames.includes(sortField) || (staffOnly.has(sortField) && request.actor.kind !== 'staff')) {
+      throw badRequest(`sort: ${message('invalidInput')}`);
+    }
+    const direction = (q.order?.toLowerCase() ?? (q.sort ? 'asc' : defaultSort.order)) === 'desc' ? desc : asc;
+    const db = deps.database.db;
+    const [rows, totals] = await Promise.all([
+      db
+        .select(projectionFor(request))
+        .from(table)
+        .where(where)
+        .orderBy(direction(cols[sortField]!), asc(cols.id!))
+        .limit(q.pageSize)
+        .offset((q.page - 1) * q.pageSize),
+      db.select({ total: count() }).from(table).where(where),
+    ]);
+    return { result: true, data: rows, message: message('ok'), total: totals[0]?.total ?? 0 };
+  }
+
+  const filterable = outNames.filter((n) => n !== 'create_at' && n !== 'update_at');
+  const listSchema = listQuery.extend(Object.fromEntries(filterable.map((n) => [n, z.string().max(500).optional()])));
+  api.get(
+    `/api/${name}`,
+    {
+      schema: {
+        tags,
+        summary: `List ${name}`,
+        querystring: listSchema.strict(),
+        response: { 200: listEnvelope(row), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const q = request.query as Record<string, unknown> & z.infer<typeof listQuery>;
+      const filters: SQL[] = [];
+      for (const [key, raw] of Object.entries(q)) {
+        if (pagingKeys.has(key) || raw === undefined) continue;
+        if (staffOnly.has(key) && request.actor.kind !== 'staff') throw forbidden();
+        const value = key === 'id' || key === 'create_by' ? parseField(idQuery.shape.id, key, raw) : parseField(entity.fields[key], key, raw);
+        filters.push(eq(cols[key]!, value));
+      }
+      return page(request, allOf(readScope(resource, context(deps.database.db), request), ...filters), q);
+    },
+  );
+
+  api.get(
+    `/api/${name}ById`,
+    {
+      schema: {
+        tags,
+        summary: `One ${name} by id`,
+        querystring: idQuery,
+        response: { 200: envelope(row), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const db = deps.database.db;
+      const scope = readScope(resource, context(db), request);
+      const [found] = await db
+        .select(projectionFor(request))
+        .from(table)
+        .where(allOf(scope, eq(cols.id!, request.query.id)))
+        .limit(1);
+      if (!found) throw notFound();
+      return { result: true, data: found, message: message('ok') };
+    },
+  );
+
+  for (const lookup of resource.lookups ?? []) registerLookup(lookup);
+
+  function registerLookup(lookup: Lookup) {
+    const single = lookup.fields.length === 1;
+    const through = lookup.through ? findResource(lookup.through.resource) : undefined;
+    const source = through?.entity ?? entity;
+    const shape = Object.fromEntries(lookup.fields.map((f) => [f, single ? z.string().optional() : z.string()]));
+    const schema = listQuery.extend({ ...shape, ...(single ? { id: z.string().optional() } : {}) }).strict();
+    api.get(
+      `/api/${name}${lookup.suffix}`,
+      {
+        schema: {
+          tags,
+          summary: `${name} by ${lookup.fields.join(' and ')}${single ? ` (also accepts id=)` : ''}`,
+          querystring: schema,
+          response: { 200: listEnvelope(row), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const q = request.query as Record<string, string | undefined> & z.infer<typeof listQuery>;
+        const values = lookup.fields.map((f) => {
+          const raw = q[f] ?? (single ? q.id : undefined);
+          return [f, parseField(source.fields[f], f, raw)] as const;
+        });
+        const actor = request.actor;
+        const ownerColumn = resource.owner && !('via' in resource.owner) ? resource.owner.column : undefined;
+        if (actor.kind === 'member' && ownerColumn && !through) {
+          const asked = values.find(([f]) => f === ownerColumn);
+          if (asked && asked[1] !== actor.id) throw forbidden();
+        }
+        const db = deps.database.db;
+        let match: SQL | undefined;
+        if (lookup.through && through) {
+          const parentTable = context(db).tableOf(lookup.through.resource);
+          const parent = columnsOf(parentTable);
+          match = inArray(
+            cols[lookup.through.column]!,
+            db
+              .select({ key: parent[lookup.through.key]! })
+              .from(parentTable)
+              .where(allOf(...values.map(([f, v]) => eq(parent[f]!, v)))),
+          );
+        } else {
+          match = allOf(...values.map(([f, v]) => eq(cols[f]!, v)));
+        }
+        return page(request, allOf(readScope(resource, context(db), request), match), q);
+      },
+    );
+  }
+
+  if (resource.limitRoute) {
+    api.get(
+      `/api/${name}Limit`,
+      {
+        schema: {
+          tags,
+          summary: `The first N ${name} in the default order`,
+          querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) }),
+          response: { 200: listEnvelope(row), ...errorResponses },
+        },
+      },
+      (request) =>
+        page(request, readScope(resource, context(deps.database.db), request), { page: 1, pageSize: request.query.limit }),
+    );
+  }
+
+  if (resource.write === 'none') return;
+
+  const ownerColumn = resource.owner && !('via' in resource.owner) ? resource.owner.column : undefined;
+  const memberFields = resource.memberFields ? new Set(resource.memberFields) : undefined;
+
+  async function save(request: FastifyRequest, body: Values) {
+    const db = deps.database.db;
+    const { actor, scope } = writeScope(resource, context(db), request);
+    const { id, ...rest } = body;
+    const values: Values = {};
+    for (const [k, v] of Object.entries(rest)) {
+      if (v !== undefined && !(serverFields as readonly string[]).includes(k)) values[k] = v;
+    }
+    const now = deps.clock.now().toISOString();
+    const projection = projectionFor(request);
+
+    if (id === undefined) {
+      if (actor.kind === 'member' && ownerColumn) {
+        if (values[ownerColumn] != null && values[ownerColumn] !== actor.id) throw forbidden();
+        values[ownerColumn] = actor.id;
+      }
+      const missing = entity.required.filter((f) => values[f] === undefined || values[f] === null || values[f] === '');
+      if (missing.length > 0) throw badRequest(missing.map((f) => `${f}: ${message('required')}`).join(', '));
+      const ready = binding!.beforeWrite ? await binding!.beforeWrite(values, actor) : values;
+      const [created] = await db
+        .insert(table)
+        .values({ ...ready, create_by: actor.id, create_at: now, update_at: now })
+        .returning(projection);
+      if (!created) throw new Error(`insert into ${name} returned nothing`);
+      return { result: true, data: created, message: message('saved'), insertId: created.id as number };
+    }
+
+    if (actor.kind === 'member') {
+      if (memberFields && Object.keys(values).some((k) => !memberFields.has(k))) throw forbidden();
+      if (ownerColumn && ownerColumn in values) {
+        if (values[ownerColumn] !== actor.id) throw forbidden();
+        delete values[ownerColumn];
+      }
+    }
+    for (const f of entity.required) {
+      if (f in values && (values[f] === null || values[f] === '')) throw badRequest(`${f}: ${message('required')}`);
+    }
+    const ready = binding!.beforeWrite ? await binding!.beforeWrite(values, actor) : values;
+    const [updated] = await db
+      .update(table)
+      .set({ ...ready, update_at: now })
+      .where(allOf(scope, eq(cols.id!, id as number)))
+      .returning(projection);
+    if (!updated) throw notFound();
+    return { result: true, data: updated, message: message('saved'), insertId: updated.id as number };
+  }
+
+  const saveSchema = {
+    tags,
+    summary: `Create a ${name}, or update it when the body has an id`,
+    body: entity.write,
+    response: { 200: saveEnvelope(row), ...errorResponses },
+  };
+  api.post(`/api/${name}`, { schema: saveSchema }, (request) => save(request, request.body as Values));
+  if (resource.updateAlias) {
+    api.post(`/api/${name}Update`, { schema: { ...saveSchema, summary: `Same as POST /api/${name}` } }, (request) =>
+      save(request, request.body as Values),
+    );
+  }
+
+  api.delete(
+    `/api/${name}`,
+    {
+      schema: {
+        tags,
+        summary: `Delete a ${name}`,
+        querystring: idQuery,
+        response: { 200: envelope(z.object({ id: z.number().int() })), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const db = deps.database.db;
+      const { scope } = writeScope(resource, context(db), request);
+      const [gone] = await db
+        .delete(table)
+        .where(allOf(scope, eq(cols.id!, request.query.id)))
+        .returning({ id: cols.id! });
+      if (!gone) throw notFound();
+      return { result: true, data: { id: gone.id as number }, message: message('deleted') };
+    },
+  );
+}

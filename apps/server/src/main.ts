@@ -1,0 +1,39 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { systemClock } from './clock.js';
+import { loadConfig } from './config.js';
+import { openPglite, openPostgres } from './db/client.js';
+import { seedDemo } from './demo/seed.js';
+
+const config = loadConfig();
+const database = config.databaseUrl ? openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+await database.migrate();
+const logger = { level: config.logLevel };
+const webDir = process.env.WEB_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+const app = await buildApp({ config, database, clock: systemClock, webDir, logger });
+
+if (config.demo) {
+  const demo = await seedDemo(database.db, { dataDir: config.dataDir, clock: systemClock });
+  if (demo.created) {
+    app.log.info('Demo content created.');
+  }
+  console.log(
+    [
+      '',
+      `  Sikkha is running at ${config.publicUrl}`,
+      `  Demo member: ${demo.member.email} / ${demo.member.password}`,
+      `  Demo staff:  ${demo.staff.username} / ${demo.staff.password}  (back office: ${config.publicUrl}/admin)`,
+      '',
+    ].join('\n'),
+  );
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });

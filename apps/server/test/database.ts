@@ -1,0 +1,34 @@
+import pg from 'pg';
+import { type Database, openPglite, openPostgres } from '../src/db/client.js';
+
+/**
+ * A fresh, migrated database for one test file: PGlite in memory by default, or a new database on the
+ * PostgreSQL server of TEST_DATABASE_URL when the file runs in the postgres project. Dropped afterwards.
+ */
+export async function freshDatabase(): Promise<Database & { drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (process.env.DB_ENGINE !== 'postgres' || !url) {
+    const database = await openPglite();
+    await database.migrate();
+    return { ...database, drop: () => database.close() };
+  }
+  const name = `sikkha_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = openPostgres(target.toString());
+  await database.migrate();
+  return {
+    ...database,
+    async drop() {
+      await database.close();
+      const again = new pg.Client({ connectionString: url });
+      await again.connect();
+      await again.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await again.end();
+    },
+  };
+}

@@ -1,0 +1,65 @@
+/** Every API response is wrapped in this envelope (DESIGN.md, "The envelope"). */
+export interface Envelope<T> {
+  result: boolean;
+  data: T;
+  message: string;
+  total?: number;
+  insertId?: number | string;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** Bearer token; defaults to the shopper's session token. The back office passes its own. */
+  token?: string | null;
+}
+
+const API_BASE = '/api';
+export const TOKEN_KEY = 'token';
+
+export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}/${path}${search ? `?${search}` : ''}`;
+}
+
+/** Calls the API and returns the whole envelope, so callers can read `total` or `insertId` too. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+  const token = options.token === undefined ? localStorage.getItem(TOKEN_KEY) : options.token;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const res = await fetch(apiUrl(path, options.query), {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+
+  // A proxy or crash page may answer with HTML; fall back to the HTTP status text then.
+  const envelope = (await res.json().catch(() => null)) as Envelope<T> | null;
+  if (!res.ok || !envelope?.result) {
+    throw new ApiError(res.status, envelope?.message || res.statusText || 'Request failed');
+  }
+  return envelope;
+}
+
+export async function apiGet<T>(path: string, query?: Record<string, QueryValue>): Promise<T> {
+  return (await apiRequest<T>(path, { query })).data;
+}

@@ -1,0 +1,48 @@
+import Box from '@mui/material/Box';
+import { Suspense, useState } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { CookieBanner } from '../../features/legal/CookieBanner';
+import { lazyWithReload } from '../lazy-with-reload';
+import { PageLoading } from '../pages/PageLoading';
+import { Footer } from './Footer';
+import { SkipLink } from './SkipLink';
+import { TopBar } from './TopBar';
+
+// Opened only on a click, so their code (and MUI's Modal under them) stays out of the first load.
+const NavDrawer = lazyWithReload(() => import('./NavDrawer').then((m) => m.NavDrawer));
+const HelpDialog = lazyWithReload(() => import('../../features/help/HelpDialog').then((m) => m.HelpDialog));
+const LoginDialog = lazyWithReload(() => import('../../features/account/LoginDialog').then((m) => m.LoginDialog));
+
+type Panel = 'menu' | 'help' | 'login';
+
+export function PublicLayout() {
+  const [open, setOpen] = useState<Panel | null>(null);
+  // A panel stays mounted once loaded, so it can play its closing transition.
+  const [loaded, setLoaded] = useState<ReadonlySet<Panel>>(new Set());
+  const show = (panel: Panel) => {
+    setLoaded((current) => new Set(current).add(panel));
+    setOpen(panel);
+  };
+  const close = () => setOpen(null);
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+      <SkipLink />
+      <TopBar onOpenMenu={() => show('menu')} onOpenHelp={() => show('help')} onOpenLogin={() => show('login')} />
+      <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
+        {/* Lazily loaded pages suspend here, so the top bar and footer stay in place. */}
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      <Footer />
+      <CookieBanner />
+      <Suspense fallback={null}>
+        {loaded.has('menu') && <NavDrawer open={open === 'menu'} onClose={close} onOpenHelp={() => show('help')} />}
+        {loaded.has('help') && <HelpDialog open={open === 'help'} onClose={close} />}
+        {loaded.has('login') && <LoginDialog open={open === 'login'} onClose={close} />}
+      </Suspense>
+      <ScrollRestoration />
+    </Box>
+  );
+}

@@ -1,0 +1,7 @@
+import { useTranslation } from 'react-i18next';
+import { MessagePage } from './MessagePage';
+
+export function NotFound() {
+  const { t } = useTranslation();
+  return <MessagePage title={t('errors.notFoundTitle')} text={t('errors.notFoundText')} />;
+}

@@ -1,0 +1,17 @@
+export type CookieConsent = 'agree' | 'disagree';
+
+const COOKIE_NAME = 'cookie-confirm';
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+export function readCookieConsent(): CookieConsent | null {
+  const value = document.cookie
+    .split('; ')
+    .find((pair) => pair.startsWith(`${COOKIE_NAME}=`))
+    ?.slice(COOKIE_NAME.length + 1);
+  return value === 'agree' || value === 'disagree' ? value : null;
+}
+
+// The spec keeps the answer in a cookie named cookie-confirm; a year, then the shopper is asked again.
+export function saveCookieConsent(consent: CookieConsent) {
+  document.cookie = `${COOKIE_NAME}=${consent}; max-age=${ONE_YEAR_SECONDS}; path=/; SameSite=Lax`;
+}

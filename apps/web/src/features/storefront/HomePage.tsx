@@ -1,0 +1,34 @@
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useProducts } from '../../api/catalogue';
+import { CoachList } from './CoachList';
+import { CourseGrid } from './CourseGrid';
+import { Hero } from './Hero';
+
+export function HomePage() {
+  const { t } = useTranslation();
+  const products = useProducts();
+  return (
+    <>
+      <Hero />
+      <Container sx={{ py: 6 }}>
+        <Stack spacing={6}>
+        <section aria-labelledby="courses-title">
+          <Typography id="courses-title" variant="h4" component="h2" gutterBottom>
+            {t('courses.title')}
+          </Typography>
+          <CourseGrid products={products.data} isPending={products.isPending} error={products.error} />
+        </section>
+        <section aria-labelledby="coaches-title">
+          <Typography id="coaches-title" variant="h4" component="h2" gutterBottom>
+            {t('coaches.title')}
+          </Typography>
+          <CoachList />
+        </section>
+        </Stack>
+      </Container>
+    </>
+  );
+}

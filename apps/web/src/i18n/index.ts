@@ -1,0 +1,41 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { en } from './en';
+import { type Translation, th } from './th';
+
+export const LANGUAGES = ['th', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const LANGUAGE_KEY = 'lang';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: Translation };
+  }
+}
+
+function storedLanguage(): Language {
+  const stored = localStorage.getItem(LANGUAGE_KEY);
+  return LANGUAGES.find((lang) => lang === stored) ?? 'th';
+}
+
+// Keeps <html lang> right for screen readers and Thai line breaking whenever the language changes.
+i18next.on('languageChanged', (lng) => {
+  document.documentElement.lang = lng;
+});
+
+void i18next.use(initReactI18next).init({
+  resources: { th: { translation: th }, en: { translation: en } },
+  lng: storedLanguage(),
+  fallbackLng: 'th',
+  interpolation: { escapeValue: false }, // React escapes already
+  initAsync: false, // resources are bundled, so the first render already has them
+});
+
+export function changeLanguage(lng: Language) {
+  localStorage.setItem(LANGUAGE_KEY, lng);
+  void i18next.changeLanguage(lng);
+}
+
+export { i18next };

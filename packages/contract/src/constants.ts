@@ -1,0 +1,22 @@
+/** Business constants of the spec (storefront §9, orders §9). */
+export const TOKEN_MAX_AGE_SECONDS = 21_600;
+export const RECHECK_INTERVAL_MS = 300_000;
+export const PHONE_LENGTH = 10;
+export const CARD_ID_LENGTH = 13;
+export const HERO_HEIGHT = { xs: 220, sm: 400, md: 500, lg: 600, xl: 800 } as const;
+export const PLAYER_HEIGHT = { xs: 195, sm: 320, md: 500 } as const;
+export const PLAYBACK_RATES = [0.5, 1, 1.25, 1.5, 2] as const;
+export const DIALOG_WIDTH = {
+  login: 290,
+  register: 600,
+  address: 600,
+  coupon: 600,
+  coinCoupon: 800,
+  payment: 1150,
+  course: 1500,
+} as const;
+export const COOKIE_CONSENT = 'cookie-confirm';
+export const FEE_FACTOR = 1.02675;
+
+/** Payment type ids of the payment screen. */
+export const PAYMENT_TYPE = { card: 1, transfer: 4, qr: 5, coin: 6 } as const;

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+// Validation messages read in Thai wherever a schema of the contract runs: the server and the web forms.
+z.config(z.locales.th());
+
+export * from './constants.js';
+export * from './entities/index.js';
+export * from './entity.js';
+export * from './envelope.js';
+export * from './fields.js';
+export * from './messages.js';
+export * from './resources.js';
+export * from './rules/dates.js';
+export * from './rules/money.js';
+export * from './rules/order-reference.js';
+export * from './uploads.js';

@@ -1,0 +1,241 @@
+import type { Entity } from './entity.js';
+import * as e from './entities/index.js';
+
+/**
+ * Who may read a resource: anyone; any signed-in account; a member their own rows (staff all); staff only.
+ * Who may write: staff; a member their own rows (staff all); nobody through the generic routes.
+ */
+export type ReadPolicy = 'public' | 'member' | 'owner' | 'staff';
+export type WritePolicy = 'staff' | 'owner' | 'none';
+
+/**
+ * GET /api/{resource}{suffix}?field=…: rows matching every field. With `through`, the match is made in another
+ * resource: rows whose `column` is in (select `key` from `through.resource` where fields match).
+ */
+export interface Lookup {
+  suffix: string;
+  fields: readonly string[];
+  through?: { resource: string; key: string; column: string };
+}
+
+export interface Resource {
+  name: string;
+  entity: Entity;
+  read: ReadPolicy;
+  write: WritePolicy;
+  lookups?: readonly Lookup[];
+  /** For owner policies: the column naming the member, or the parent resource that does. */
+  owner?: { column: string } | { via: string; column: string };
+  /** Fields only staff see (video sources, private group links). */
+  staffFields?: readonly string[];
+  /** With write 'owner': the only fields a member may change on an existing row. */
+  memberFields?: readonly string[];
+  /** Rows visitors and members never see, as a field that must not hold a value. */
+  hiddenWhen?: { field: string; value: string };
+  /** POST /api/{resource}Update does what POST /api/{resource} does; the old client calls it. */
+  updateAlias?: boolean;
+  /** GET /api/{resource}Limit?limit=N: the first N rows in the default order (latest news). */
+  limitRoute?: boolean;
+  /** Default sort: newest first for feeds, otherwise by an ordering field or id. */
+  sort?: { field: string; order: 'asc' | 'desc' };
+}
+
+const by = (suffix: string, ...fields: string[]): Lookup => ({ suffix, fields });
+const mine = { column: 'user_id' } as const;
+
+export const resources = [
+  { name: 'category', entity: e.category, read: 'public', write: 'staff' },
+  { name: 'coach', entity: e.coach, read: 'public', write: 'staff' },
+  {
+    name: 'coachDetailList',
+    entity: e.coachDetailList,
+    read: 'public',
+    write: 'staff',
+    lookups: [by('ByCoachId', 'coach_id')],
+    sort: { field: 'coach_detail_item', order: 'asc' },
+  },
+  {
+    name: 'coachStatus',
+    entity: e.coachStatus,
+    read: 'public',
+    write: 'staff',
+    lookups: [by('ByCoachId', 'coach_id')],
+  },
+  {
+    name: 'productCoach',
+    entity: e.productCoach,
+    read: 'public',
+    write: 'staff',
+    lookups: [by('ByCoachId', 'coach_id'), by('ByProductId', 'product_id')],
+  },
+  {
+    name: 'product',
+    entity: e.product,
+    read: 'public',
+    write: 'staff',
+    hiddenWhen: { field: 'product_status', value: 'Hide' },
+    lookups: [
+      { suffix: 'ByVideoId', fields: ['video_id'], through: { resource: 'videoList', key: 'product_id', column: 'id' } },
+    ],
+  },
+  { name: 'productDetailType', entity: e.productDetailType, read: 'public', write: 'staff' },
+  {
+    name: 'productDetailList',
+    entity: e.productDetailList,
+    read: 'public',
+    write: 'staff',
+    lookups: [by('ByProductId', 'product_id'), by('ByProductDetailTypeId', 'product_detail_type_id')],
+    sort: { field: 'product_detail_list_item', order: 'asc' },
+  },
+  {
+    name: 'productDetailText',
+    entity: e.productDetailText,
+    read: 'public',
+    write: 'staff',
+    lookups: [by('ByProductId', 'product_id'), by('ByProductDetailTypeId', 'product_detail_type_id')],
+  },
+  { name: 'question', entity: e.question, read: 'public', write: 'staff', sort: { field: 'item', order: 'asc' } },
+  {
+    name: 'productGroup',
+    entity: e.productGroup,
+    read: 'public',
+    write: 'staff',
+    lookups: [by('ByProductId', 'product_id')],
+    staffFields: ['product_group_url'],
+    updateAlias: true,
+  },
+  {
+    name: 'news',
+    entity: e.news,
+    read: 'public',
+    write: 'staff',
+    limitRoute: true,
+    sort: { field: 'id', order: 'desc' },
+  },
+  { name: 'newsImage', entity: e.newsImage, read: 'public', write: 'staff', lookups: [by('ByNewsId', 'news_id')] },
+  {
+    name: 'video',
+    entity: e.video,
+    read: 'public',
+    write: 'staff',
+    staffFields: ['video_content_id', 'video_HLS', 'video_iframe', 'video_embed'],
+    lookups: [
+      { suffix: 'ByProductId', fields: ['product_id'], through: { resource: 'videoList', key: 'video_id', column: 'id' } },
+    ],
+  },
+  {
+    name: 'videoList',
+    entity: e.videoList,
+    read: 'public',
+    write: 'staff',
+    lookups: [by('ByProductId', 'product_id'), by('ByVideoId', 'video_id')],
+    updateAlias: true,
+    sort: { field: 'video_list_item', order: 'asc' },
+  },
+  {
+    name: 'videoStatistics',
+    entity: e.videoStatistics,
+    read: 'owner',
+    write: 'owner',
+    owner: mine,
+    lookups: [by('ByUserIdAndProductId', 'user_id', 'product_id'), by('ByUserId', 'user_id')],
+  },
+  {
+    name: 'userProductGroup',
+    entity: e.userProductGroup,
+    read: 'owner',
+    write: 'staff',
+    owner: mine,
+    lookups: [
+      by('ByUserId', 'user_id'),
+      {
+        suffix: 'ByProductId',
+        fields: ['product_id'],
+        through: { resource: 'productGroup', key: 'id', column: 'product_group_id' },
+      },
+    ],
+  },
+  {
+    name: 'certificate',
+    entity: e.certificate,
+    read: 'owner',
+    write: 'staff',
+    owner: mine,
+    lookups: [
+      by('ByOrderId', 'orders_id'),
+      by('ByUserIdAndProductId', 'user_id', 'product_id'),
+      by('ByProductId', 'product_id'),
+      by('ByUserId', 'user_id'),
+    ],
+  },
+  {
+    name: 'notification',
+    entity: e.notification,
+    read: 'owner',
+    write: 'owner',
+    owner: mine,
+    memberFields: ['notification_status'],
+    lookups: [by('FindByUserId', 'user_id')],
+    sort: { field: 'id', order: 'desc' },
+  },
+  { name: 'user', entity: e.user, read: 'staff', write: 'staff' },
+  {
+    name: 'userDetail',
+    entity: e.userDetail,
+    read: 'owner',
+    write: 'owner',
+    owner: mine,
+    lookups: [by('ByUserId', 'user_id')],
+  },
+  { name: 'personnel', entity: e.personnel, read: 'staff', write: 'staff', lookups: [by('ByUsername', 'username')] },
+  {
+    name: 'orders',
+    entity: e.orders,
+    read: 'owner',
+    write: 'none',
+    owner: mine,
+    lookups: [by('ByUserId', 'user_id'), by('ByStatus', 'orders_status')],
+    sort: { field: 'id', order: 'desc' },
+  },
+  {
+    name: 'ordersDetail',
+    entity: e.ordersDetail,
+    read: 'owner',
+    write: 'none',
+    owner: { via: 'orders', column: 'orders_id' },
+    lookups: [by('ByOrderId', 'orders_id'), by('ByProductId', 'product_id'), by('ByCouponId', 'coupon_id')],
+  },
+  { name: 'ordersPaymentType', entity: e.ordersPaymentType, read: 'public', write: 'staff' },
+  { name: 'coupon', entity: e.coupon, read: 'staff', write: 'staff', lookups: [by('ByProductId', 'product_id')] },
+  { name: 'couponEmail', entity: e.couponEmail, read: 'staff', write: 'staff', lookups: [by('ByCouponId', 'coupon_id')] },
+  {
+    name: 'couponProduct',
+    entity: e.couponProduct,
+    read: 'staff',
+    write: 'staff',
+    lookups: [by('ByCouponId', 'coupon_id')],
+  },
+  {
+    name: 'couponPoint',
+    entity: e.couponPoint,
+    read: 'owner',
+    write: 'staff',
+    owner: mine,
+    lookups: [by('ByUserId', 'user_id')],
+  },
+  {
+    name: 'logPoint',
+    entity: e.logPoint,
+    read: 'owner',
+    write: 'staff',
+    owner: mine,
+    lookups: [by('ByUserId', 'user_id')],
+    sort: { field: 'id', order: 'desc' },
+  },
+] as const satisfies readonly Resource[];
+
+export type ResourceName = (typeof resources)[number]['name'];
+
+export function findResource(name: string): Resource | undefined {
+  return (resources as readonly Resource[]).find((r) => r.name === name);
+}

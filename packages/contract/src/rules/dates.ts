@@ -1,0 +1,27 @@
+/** Business dates are Bangkok dates (UTC+7 all year, no daylight saving). */
+export const BANGKOK_OFFSET_MS = 7 * 60 * 60 * 1000;
+
+/** "YYYY-MM-DD" of an instant, in Bangkok. */
+export function bangkokDate(at: Date): string {
+  return new Date(at.getTime() + BANGKOK_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** A payment year above 2500 is a Buddhist-era year: subtract 543. */
+export function toGregorianYear(year: number): number {
+  return year > 2500 ? year - 543 : year;
+}
+
+/** Normalises "2568-03-01" (Buddhist era) and "2025-03-01" to "2025-03-01". */
+export function normalisePaymentDate(date: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) throw new RangeError(`not a date: ${date}`);
+  return `${toGregorianYear(Number(match[1]))}-${match[2]}-${match[3]}`;
+}
+
+/** Course access lasts 2 years from purchase. */
+export const ACCESS_YEARS = 2;
+
+/** Remaining viewing days of a purchased course: day minus count, never below zero. */
+export function remainingDays(day: number, count: number): number {
+  return Math.max(0, day - count);
+}

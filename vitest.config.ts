@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+
+const integration = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
+const engines = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/**
+ * `npm test` runs unit tests, the integration suite once per database engine (PGlite always, PostgreSQL when
+ * TEST_DATABASE_URL is set) and the browser journeys.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['packages/contract/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'] } },
+      ...engines.map((engine) => ({
+        test: {
+          name: `integration-${engine}`,
+          include: integration,
+          env: { DB_ENGINE: engine },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      })),
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
