@@ -21,6 +21,8 @@ export const messages = {
   loginRequired: { th: 'กรุณากรอก อีเมลและรหัสผ่าน', en: 'Please fill in e-mail and password' },
   fileType: { th: 'ชนิดไฟล์ไม่ถูกต้อง', en: 'File type not allowed' },
   fileMissing: { th: 'กรุณาเลือกไฟล์', en: 'Please choose a file' },
+  tooManyFiles: { th: 'จำนวนไฟล์เกินกำหนด', en: 'Too many files' },
+  uploaded: { th: 'อัปโหลดไฟล์เรียบร้อย', en: 'File uploaded' },
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -2,6 +2,25 @@
 export const fileTypes = ['png', 'jpeg', 'gif', 'webp', 'pdf', 'xls', 'xlsx'] as const;
 export type FileType = (typeof fileTypes)[number];
 
+/** How a file of each type is named and served: the stored name takes the extension of the detected type. */
+export const fileTypeInfo = {
+  png: { mime: 'image/png', extension: 'png', image: true },
+  jpeg: { mime: 'image/jpeg', extension: 'jpg', image: true },
+  gif: { mime: 'image/gif', extension: 'gif', image: true },
+  webp: { mime: 'image/webp', extension: 'webp', image: true },
+  pdf: { mime: 'application/pdf', extension: 'pdf', image: false },
+  xls: { mime: 'application/vnd.ms-excel', extension: 'xls', image: false },
+  xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extension: 'xlsx', image: false },
+} as const satisfies Record<FileType, { mime: string; extension: string; image: boolean }>;
+
+/** The multipart field that carries the file(s), as the spec names it. */
+export const UPLOAD_FIELD = 'images';
+/** At most this many files in one request of a `multiple` kind. */
+export const MAX_UPLOAD_FILES = 10;
+/** Stored file names are made by the server; anything else in a file URL is refused. */
+export const storedFileName = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+export const STORED_FILE_NAME_MAX = 200;
+
 const images = ['png', 'jpeg', 'gif', 'webp'] as const satisfies readonly FileType[];
 const MB = 1024 * 1024;
 
@@ -69,6 +88,11 @@ export const uploadKinds = [
 ] as const satisfies readonly UploadKind[];
 
 export type UploadEndpoint = (typeof uploadKinds)[number]['endpoint'];
+
+/** The `accept` attribute of a file input for a kind, e.g. "image/png,image/jpeg". */
+export function acceptOf(kind: Pick<UploadKind, 'types'>): string {
+  return kind.types.map((t) => fileTypeInfo[t].mime).join(',');
+}
 
 /** URL of a stored file, used by the web to show images and documents. */
 export function fileUrl(serve: string, file: string): string {

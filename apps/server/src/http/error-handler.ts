@@ -12,6 +12,8 @@ function fromDatabase(error: { code?: string; cause?: unknown }, method: string)
   switch (code) {
     case '23505':
       return new AppError('CONFLICT', message('duplicate'));
+    case '23001':
+      return new AppError('CONFLICT', message('inUse'));
     case '23503':
       return method === 'DELETE'
         ? new AppError('CONFLICT', message('inUse'))

@@ -1,0 +1,89 @@
+import { constants } from 'node:fs';
+import { mkdir, open, rm, writeFile } from 'node:fs/promises';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import { STORED_FILE_NAME_MAX, storedFileName } from '@sikkha/contract';
+
+export interface StoredFile {
+  stream: Readable;
+  size: number;
+}
+
+/**
+ * Where uploaded files live. `folder` is an upload kind's serve prefix (`slip`, `productMini`, ...), `name` a
+ * name the server generated. An S3-compatible adapter implements the same three calls.
+ */
+export interface Storage {
+  /** Stores a new file; never replaces an existing one. Throws on a name that is not a stored-file name. */
+  put(folder: string, name: string, data: Buffer): Promise<void>;
+  /** The file, or null when there is none (or the name could never have been stored). */
+  read(folder: string, name: string): Promise<StoredFile | null>;
+  /** Deletes the file if it is there. Throws on a name that is not a stored-file name. */
+  remove(folder: string, name: string): Promise<void>;
+}
+
+const folderName = /^[A-Za-z][A-Za-z0-9]*$/;
+
+/** Only names the server could have made; everything else (`..`, slashes, NUL, `%2e`, absolute paths) fails here. */
+export function isStoredFileName(name: string): boolean {
+  return name.length <= STORED_FILE_NAME_MAX && storedFileName.test(name);
+}
+
+/** Files under `<root>/<folder>/<name>`; in the embedded default `root` is `<dataDir>/uploads`. */
+export function localDiskStorage(root: string): Storage {
+  const base = resolve(root);
+
+  /** The path of a file, or null when the folder or name is not one we make or it would leave `base`. */
+  function pathOf(folder: string, name: string): { dir: string; file: string } | null {
+    if (!folderName.test(folder) || !isStoredFileName(name)) return null;
+    const dir = join(base, folder);
+    const file = resolve(dir, name);
+    const rel = relative(base, file);
+    if (rel.startsWith('..') || isAbsolute(rel) || rel !== `${folder}${sep}${name}`) return null;
+    return { dir, file };
+  }
+
+  function mustPath(folder: string, name: string) {
+    const path = pathOf(folder, name);
+    if (!path) throw new Error(`not a stored file name: ${JSON.stringify(`${folder}/${name}`)}`);
+    return path;
+  }
+
+  return {
+    async put(folder, name, data) {
+      const { dir, file } = mustPath(folder, name);
+      await mkdir(dir, { recursive: true });
+      // 'wx' creates exclusively: an existing name (or a planted symlink) is never written through.
+      try {
+        await writeFile(file, data, { flag: 'wx' });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') await rm(file, { force: true });
+        throw error;
+      }
+    },
+
+    async read(folder, name) {
+      const path = pathOf(folder, name);
+      if (!path) return null;
+      // Open first, then stat the open handle: no window between the check and the read, and no symlinks.
+      const handle = await open(path.file, constants.O_RDONLY | constants.O_NOFOLLOW).catch(() => null);
+      if (!handle) return null;
+      try {
+        const stat = await handle.stat();
+        if (!stat.isFile()) {
+          await handle.close();
+          return null;
+        }
+        return { stream: handle.createReadStream(), size: stat.size };
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
+    },
+
+    async remove(folder, name) {
+      const { file } = mustPath(folder, name);
+      await rm(file, { force: true });
+    },
+  };
+}

@@ -1,0 +1,168 @@
+import { resources } from '@sikkha/contract';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type Caller, testApp } from './app.js';
+
+let t: Awaited<ReturnType<typeof testApp>>;
+let staff: Caller;
+
+beforeAll(async () => {
+  t = await testApp();
+  staff = await t.staff('input-staff');
+});
+afterAll(() => t.close());
+
+const raw = (payload: string, contentType = 'application/json') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/category',
+    headers: { authorization: `Bearer ${staff.token}`, 'content-type': contentType },
+    payload,
+  });
+
+describe('bad input gets a 4xx and a clear message, never a 500', () => {
+  test('malformed JSON', async () => {
+    const res = await raw('{"category_name": ');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ result: false, data: null, message: 'รูปแบบข้อมูล JSON ไม่ถูกต้อง', code: 'BAD_REQUEST' });
+  });
+
+  test('an unsupported content type', async () => {
+    expect((await raw('category_name=x', 'application/x-www-form-urlencoded')).statusCode).toBe(415);
+  });
+
+  test('a body over the size limit', async () => {
+    const res = await raw(JSON.stringify({ category_name: 'x'.repeat(2_000_000) }));
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe('ข้อมูลหรือไฟล์มีขนาดใหญ่เกินกำหนด');
+  });
+
+  test('a missing required field names the field in Thai', async () => {
+    const res = await staff.post('/api/category', {});
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('category_name: กรุณากรอก ข้อมูล');
+  });
+
+  test('a wrong type, an unknown field and a bad enum value', async () => {
+    expect((await staff.post('/api/category', { category_name: 42 })).statusCode).toBe(400);
+    const unknown = await staff.post('/api/category', { category_name: 'ก', colour: 'red' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toContain('colour');
+    expect((await staff.post('/api/product', { product_title: 'x', product_price: 1, product_status: 'Maybe' })).statusCode).toBe(400);
+    expect((await staff.post('/api/product', { product_title: 'x', product_price: 1.005 })).statusCode).toBe(400);
+    expect((await staff.post('/api/product', { product_title: 'x', product_price: -1 })).statusCode).toBe(400);
+  });
+
+  test('ids that are not ids', async () => {
+    for (const id of ['abc', '-1', '0', '1.5', '99999999999', '']) {
+      const res = await t.visitor.get(`/api/categoryById?id=${id}`);
+      expect(res.statusCode, id).toBe(400);
+    }
+    expect((await t.visitor.get('/api/categoryById')).statusCode).toBe(400);
+    expect((await t.visitor.get('/api/coachDetailListByCoachId?coach_id=x')).statusCode).toBe(400);
+    expect((await t.visitor.get('/api/coachDetailListByCoachId')).statusCode).toBe(400);
+  });
+
+  test('unknown ids: 404 on read, update and delete', async () => {
+    expect((await t.visitor.get('/api/categoryById?id=424242')).statusCode).toBe(404);
+    expect((await staff.post('/api/category', { id: 424242, category_name: 'ก' })).statusCode).toBe(404);
+    expect((await staff.del('/api/category?id=424242')).statusCode).toBe(404);
+  });
+
+  test('a reference to a missing row is 422, deleting a referenced row is 409', async () => {
+    const res = await staff.post('/api/coachDetailList', { coach_id: 424242, coach_detail_text: 'x' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('ข้อมูลที่อ้างอิงไม่มีในระบบ');
+
+    const product = (await staff.post('/api/product', { product_title: 'มีคำสั่งซื้อ', product_price: 100 })).json().data;
+    const member = await t.member('buyer@example.com');
+    const cert = await staff.post('/api/certificate', { user_id: member.id, product_id: product.id });
+    expect(cert.statusCode).toBe(200);
+    const del = await staff.del(`/api/product?id=${product.id}`);
+    expect(del.statusCode).toBe(409);
+    expect(del.json().message).toBe('ไม่สามารถลบได้ เนื่องจากมีข้อมูลอื่นอ้างอิงอยู่');
+  });
+
+  test('a duplicate of a unique value is 409', async () => {
+    await staff.post('/api/coupon', { coupon_code: 'SAME' });
+    const again = await staff.post('/api/coupon', { coupon_code: 'SAME' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('มีข้อมูลนี้ในระบบแล้ว');
+  });
+
+  test('clearing a required field on update is refused', async () => {
+    const id = (await staff.post('/api/category', { category_name: 'ก' })).json().insertId;
+    expect((await staff.post('/api/category', { id, category_name: null })).statusCode).toBe(400);
+    expect((await staff.post('/api/product', { product_title: 'ค', product_price: 1, product_status: null })).statusCode).toBe(400);
+  });
+
+  test('paging, sorting and filters are checked', async () => {
+    expect((await t.visitor.get('/api/category?pageSize=100000')).statusCode).toBe(400);
+    expect((await t.visitor.get('/api/category?page=0')).statusCode).toBe(400);
+    expect((await t.visitor.get('/api/category?sort=password')).statusCode).toBe(400);
+    expect((await t.visitor.get('/api/category?nope=1')).statusCode).toBe(400);
+    expect((await t.visitor.get('/api/user?password=x')).statusCode).toBe(400);
+  });
+
+  test('an expired or forged token is refused where a sign-in is needed', async () => {
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/category',
+      headers: { authorization: 'Bearer not.a.token' },
+      payload: { category_name: 'x' },
+    });
+    expect(forged.statusCode).toBe(401);
+    t.clock.advance(21_601_000);
+    const expired = await staff.post('/api/category', { category_name: 'x' });
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json()).toMatchObject({ message: 'The token has expired.', code: 'TOKEN_EXPIRED' });
+    expect((await t.visitor.get('/api/category')).statusCode).toBe(200);
+    staff = await t.staff('input-staff-after-expiry');
+  });
+
+  test('unknown API routes answer the envelope', async () => {
+    const res = await t.visitor.get('/api/nothing-here');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ result: false, code: 'NOT_FOUND' });
+  });
+});
+
+describe('lists', () => {
+  test('page, sort, filter and total', async () => {
+    for (const name of ['ข', 'ก', 'ค']) await staff.post('/api/question', { question: name, item: name.charCodeAt(0) });
+    const page = (await t.visitor.get('/api/question?pageSize=2&page=1&sort=question&order=desc')).json();
+    expect(page.total).toBe(3);
+    expect(page.data.map((q: { question: string }) => q.question)).toEqual(['ค', 'ข']);
+    const second = (await t.visitor.get('/api/question?pageSize=2&page=2&sort=question&order=desc')).json();
+    expect(second.data.map((q: { question: string }) => q.question)).toEqual(['ก']);
+    const filtered = (await t.visitor.get(`/api/question?question=${encodeURIComponent('ข')}`)).json();
+    expect(filtered.total).toBe(1);
+  });
+
+  test('newsLimit gives the latest news', async () => {
+    for (const title of ['เก่า', 'กลาง', 'ใหม่']) await staff.post('/api/news', { news_title: title });
+    const res = (await t.visitor.get('/api/newsLimit?limit=2')).json();
+    expect(res.data.map((n: { news_title: string }) => n.news_title)).toEqual(['ใหม่', 'กลาง']);
+  });
+
+  test('lookups accept the field name or id=', async () => {
+    const coach = (await staff.post('/api/coach', { coach_name: 'โค้ช' })).json().data;
+    await staff.post('/api/coachStatus', { coach_id: coach.id, award: 'รางวัล' });
+    expect((await t.visitor.get(`/api/coachStatusByCoachId?coach_id=${coach.id}`)).json().total).toBe(1);
+    expect((await t.visitor.get(`/api/coachStatusByCoachId?id=${coach.id}`)).json().total).toBe(1);
+  });
+});
+
+describe('OpenAPI', () => {
+  test('documents every plain resource route', async () => {
+    const doc = (await t.visitor.get('/api/openapi.json')).json();
+    const paths = Object.keys(doc.paths);
+    for (const r of resources) {
+      expect(paths).toContain(`/api/${r.name}`);
+      expect(paths).toContain(`/api/${r.name}ById`);
+      for (const l of (r as { lookups?: { suffix: string }[] }).lookups ?? []) expect(paths).toContain(`/api/${r.name}${l.suffix}`);
+    }
+    expect(doc.paths['/api/category'].post).toBeDefined();
+    expect(doc.paths['/api/category'].delete).toBeDefined();
+    expect((await t.visitor.get('/api/docs/')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,93 @@
+import type { Db } from '../src/db/client.js';
+import * as s from '../src/db/schema/index.js';
+
+/** Parent rows every resource's sample payload can point at. */
+export async function catalogueFixture(db: Db, memberId: number) {
+  const [category] = await db.insert(s.category).values({ category_name: 'หมวดทดสอบ' }).returning();
+  const [coach] = await db.insert(s.coach).values({ coach_name: 'โค้ชทดสอบ' }).returning();
+  const [product] = await db
+    .insert(s.product)
+    .values({ product_title: 'คอร์สทดสอบ', product_price: 1000, product_status: 'Show' })
+    .returning();
+  const [hidden] = await db
+    .insert(s.product)
+    .values({ product_title: 'คอร์สซ่อน', product_price: 500, product_status: 'Hide' })
+    .returning();
+  const [detailType] = await db.insert(s.productDetailType).values({ product_detail_tab_name: 'แท็บ' }).returning();
+  const [video] = await db.insert(s.video).values({ video_name: 'บทเรียน', video_HLS: 'secret-source' }).returning();
+  const [group] = await db
+    .insert(s.productGroup)
+    .values({ product_id: product!.id, product_group_type: 'line', product_group_url: 'https://line.me/ti/g/x' })
+    .returning();
+  const [news] = await db.insert(s.news).values({ news_title: 'ข่าว' }).returning();
+  const [paymentType] = await db
+    .insert(s.ordersPaymentType)
+    .values({ id: 4, orders_payment_type_title: 'โอนเงิน' })
+    .returning();
+  const [order] = await db
+    .insert(s.orders)
+    .values({ user_id: memberId, orders_payment_type_id: paymentType!.id, orders_total: 1000, orders_net: 1000 })
+    .returning();
+  const [coupon] = await db.insert(s.coupon).values({ coupon_code: 'FIXTURE' }).returning();
+  return {
+    category: category!,
+    coach: coach!,
+    product: product!,
+    hidden: hidden!,
+    detailType: detailType!,
+    video: video!,
+    group: group!,
+    news: news!,
+    order: order!,
+    coupon: coupon!,
+  };
+}
+
+export type Fixture = Awaited<ReturnType<typeof catalogueFixture>>;
+
+let unique = 0;
+const next = () => ++unique;
+
+/** A valid create payload for each resource, given the fixture and the member it is for. */
+export const samples: Record<string, (f: Fixture, userId: number) => Record<string, unknown>> = {
+  category: () => ({ category_name: `หมวด ${next()}` }),
+  coach: () => ({ coach_name: `โค้ช ${next()}`, coach_position: 'ผู้สอน' }),
+  coachDetailList: (f) => ({ coach_id: f.coach.id, coach_detail_text: 'ประวัติ', coach_detail_item: 1 }),
+  coachStatus: (f) => ({ coach_id: f.coach.id, award: 'รางวัล' }),
+  productCoach: (f) => ({ coach_id: f.coach.id, product_id: f.hidden.id }),
+  product: () => ({ product_title: `คอร์ส ${next()}`, product_price: 1290.5, product_category_list: [1] }),
+  productDetailType: () => ({ product_detail_tab_name: 'รายละเอียด' }),
+  productDetailList: (f) => ({ product_id: f.product.id, product_detail_type_id: f.detailType.id }),
+  productDetailText: (f) => ({
+    product_id: f.product.id,
+    product_detail_type_id: f.detailType.id,
+    product_detail_text_value: 'ข้อความ',
+  }),
+  question: () => ({ question: 'คำถาม?', result: 'คำตอบ', item: 1 }),
+  productGroup: (f) => ({ product_id: f.product.id, product_group_type: 'facebook', product_group_url: 'https://fb.com/g' }),
+  news: () => ({ news_title: `ข่าว ${next()}` }),
+  newsImage: (f) => ({ news_id: f.news.id, news_image_title: 'ภาพ' }),
+  video: () => ({ video_name: `วิดีโอ ${next()}` }),
+  videoList: (f) => ({ product_id: f.product.id, video_id: f.video.id, video_list_status: 'public' }),
+  videoStatistics: (f, userId) => ({
+    user_id: userId,
+    video_id: f.video.id,
+    product_id: f.product.id,
+    time_start: 0,
+    time_end: 12.5,
+    time_total: 12.5,
+    event: 'Pause',
+  }),
+  userProductGroup: (f, userId) => ({ user_id: userId, product_group_id: f.group.id, user_product_group_code: `C${next()}` }),
+  certificate: (f, userId) => ({ user_id: userId, product_id: f.product.id, orders_id: f.order.id }),
+  notification: (_f, userId) => ({ user_id: userId, notification_message: 'แจ้งเตือน', notification_to: '/courses' }),
+  user: () => ({ email: `u${next()}@example.com`, password: 'secret-password', name_th: 'ผู้ใช้' }),
+  userDetail: (_f, userId) => ({ user_id: userId, name_th: 'ชื่อ', tel: '0812345678' }),
+  personnel: () => ({ username: `staff${next()}`, password: 'secret-password', personnel_name: 'พนักงาน' }),
+  ordersPaymentType: () => ({ orders_payment_type_title: 'ช่องทางใหม่' }),
+  coupon: () => ({ coupon_code: `CODE${next()}`, coupon_type: 'Price', coupon_price: 990 }),
+  couponEmail: (f) => ({ coupon_id: f.coupon.id, coupon_email: `e${next()}@example.com` }),
+  couponProduct: (f) => ({ coupon_id: f.coupon.id, product_id: f.product.id }),
+  couponPoint: (_f, userId) => ({ user_id: userId, coupon_point_code: `COIN${next()}`, coupon_point_amount: 100 }),
+  logPoint: (_f, userId) => ({ user_id: userId, log_point_amount: 100, log_point_note: 'ทดสอบ' }),
+};

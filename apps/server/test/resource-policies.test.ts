@@ -1,0 +1,183 @@
+import { type Resource, resources } from '@sikkha/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import * as s from '../src/db/schema/index.js';
+import { type Caller, testApp } from './app.js';
+import { catalogueFixture, type Fixture, samples } from './fixtures.js';
+
+let t: Awaited<ReturnType<typeof testApp>>;
+let staff: Caller;
+let alice: Caller;
+let bob: Caller;
+let f: Fixture;
+
+beforeAll(async () => {
+  t = await testApp();
+  staff = await t.staff('policy-staff');
+  alice = await t.member('alice@example.com');
+  bob = await t.member('bob@example.com');
+  f = await catalogueFixture(t.db, alice.id!);
+});
+afterAll(() => t.close());
+
+const all = resources as readonly Resource[];
+const sample = (name: string, userId: number) => {
+  const make = samples[name];
+  if (!make) throw new Error(`no sample payload for ${name}`);
+  return make(f, userId);
+};
+
+describe.each(all.map((r) => [r.name, r] as const))('%s', (name, resource) => {
+  test('reads: visitors only where public, members only their own, staff everything', async () => {
+    const visitor = await t.visitor.get(`/api/${name}`);
+    expect(visitor.statusCode).toBe(resource.read === 'public' ? 200 : 401);
+    expect(visitor.json().result).toBe(resource.read === 'public');
+
+    const member = await alice.get(`/api/${name}`);
+    expect(member.statusCode).toBe(resource.read === 'staff' ? 403 : 200);
+
+    const asStaff = await staff.get(`/api/${name}`);
+    expect(asStaff.statusCode).toBe(200);
+    expect(asStaff.json()).toMatchObject({ result: true, total: expect.any(Number) });
+  });
+
+  test.runIf(resource.write === 'none')('no generic writes: orders move only through their own routes', async () => {
+    expect((await staff.post(`/api/${name}`, {})).statusCode).toBe(404);
+    expect((await staff.del(`/api/${name}?id=1`)).statusCode).toBe(404);
+  });
+
+  test.runIf(resource.write !== 'none')('writes: 401 without a token, 403 for a member on staff resources', async () => {
+    const body = sample(name, alice.id!);
+    const visitor = await t.visitor.post(`/api/${name}`, body);
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json()).toMatchObject({ result: false, code: 'UNAUTHORIZED' });
+    expect((await t.visitor.del(`/api/${name}?id=1`)).statusCode).toBe(401);
+
+    const member = await alice.post(`/api/${name}`, body);
+    expect(member.statusCode, member.body).toBe(resource.write === 'owner' ? 200 : 403);
+    const del = await alice.del(`/api/${name}?id=2147483647`);
+    expect(del.statusCode).toBe(resource.write === 'owner' ? 404 : 403);
+    if (resource.write === 'owner') {
+      expect((await alice.del(`/api/${name}?id=${member.json().insertId}`)).statusCode).toBe(200);
+    }
+  });
+
+  test.runIf(resource.write !== 'none')('staff create, read by id, update and delete', async () => {
+    const created = await staff.post(`/api/${name}`, sample(name, alice.id!));
+    expect(created.statusCode, created.body).toBe(200);
+    const { insertId, data } = created.json();
+    expect(insertId).toBe(data.id);
+    expect(data.create_by).toBe(staff.id);
+    expect(data).not.toHaveProperty('password');
+
+    const byId = await staff.get(`/api/${name}ById?id=${insertId}`);
+    expect(byId.statusCode).toBe(200);
+    expect(byId.json().data.id).toBe(insertId);
+
+    t.clock.advance(60_000);
+    const updated = await staff.post(`/api/${name}`, { id: insertId });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().data.update_at > data.update_at).toBe(true);
+    expect(updated.json().data.create_at).toBe(data.create_at);
+
+    const removed = await staff.del(`/api/${name}?id=${insertId}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await staff.get(`/api/${name}ById?id=${insertId}`)).statusCode).toBe(404);
+    expect((await staff.del(`/api/${name}?id=${insertId}`)).statusCode).toBe(404);
+  });
+
+  test('server-owned fields are never taken from the client', async () => {
+    if (resource.write !== 'staff') return;
+    const res = await staff.post(`/api/${name}`, {
+      ...sample(name, alice.id!),
+      create_by: 999,
+      create_at: '2000-01-01T00:00:00.000Z',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.create_by).toBe(staff.id);
+    expect(res.json().data.create_at).toBe(t.clock.now().toISOString());
+    expect((await staff.del(`/api/${name}?id=${res.json().insertId}`)).statusCode).toBe(200);
+  });
+});
+
+describe('owner resources keep members apart', () => {
+  const owned = all.filter((r) => r.read === 'owner' && r.write !== 'none' && r.owner && !('via' in r.owner));
+
+  test.each(owned.map((r) => [r.name]))('%s: another member sees nothing of alice', async (name) => {
+    const created = await staff.post(`/api/${name}`, sample(name, alice.id!));
+    const resource = all.find((r) => r.name === name)!;
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().insertId;
+
+    const mine = await alice.get(`/api/${name}ById?id=${id}`);
+    expect(mine.statusCode).toBe(200);
+    expect((await alice.get(`/api/${name}`)).json().data.map((r: { id: number }) => r.id)).toContain(id);
+
+    expect((await bob.get(`/api/${name}ById?id=${id}`)).statusCode).toBe(404);
+    const list = await bob.get(`/api/${name}`);
+    expect(list.json().data.every((r: { user_id: number }) => r.user_id === bob.id)).toBe(true);
+    const byUser = resource.lookups?.find((l) => l.fields.length === 1 && l.fields[0] === 'user_id');
+    if (byUser) {
+      expect((await bob.get(`/api/${name}${byUser.suffix}?user_id=${alice.id}`)).statusCode).toBe(403);
+      expect((await alice.get(`/api/${name}${byUser.suffix}?user_id=${alice.id}`)).json().total).toBeGreaterThan(0);
+    }
+    expect((await bob.del(`/api/${name}?id=${id}`)).statusCode).toBe(resource.write === 'owner' ? 404 : 403);
+    if (resource.write === 'owner') {
+      expect((await bob.post(`/api/${name}`, { id })).statusCode).toBe(404);
+    }
+  });
+
+  test('a member cannot create rows for someone else', async () => {
+    const res = await bob.post('/api/videoStatistics', sample('videoStatistics', alice.id!));
+    expect(res.statusCode).toBe(403);
+    const own = await bob.post('/api/videoStatistics', { ...sample('videoStatistics', bob.id!), user_id: undefined });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data.user_id).toBe(bob.id);
+  });
+
+  test('a member may only mark a notification read, not rewrite it', async () => {
+    const created = await staff.post('/api/notification', sample('notification', alice.id!));
+    const id = created.json().insertId;
+    expect((await alice.post('/api/notification', { id, notification_message: 'แก้ไข' })).statusCode).toBe(403);
+    const read = await alice.post('/api/notification', { id, notification_status: 'N' });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().data.notification_status).toBe('N');
+  });
+
+  test("order details follow their order's owner", async () => {
+    await t.db.insert(s.ordersDetail).values({ orders_id: f.order.id, product_id: f.product.id });
+    expect((await alice.get(`/api/ordersDetailByOrderId?orders_id=${f.order.id}`)).json().total).toBe(1);
+    expect((await bob.get(`/api/ordersDetailByOrderId?orders_id=${f.order.id}`)).json().total).toBe(0);
+    expect((await bob.get('/api/orders')).json().total).toBe(0);
+  });
+});
+
+describe('visibility rules', () => {
+  test('hidden courses never reach visitors or members, staff see them', async () => {
+    const titles = (body: { data: { product_title: string }[] }) => body.data.map((p) => p.product_title);
+    expect(titles((await t.visitor.get('/api/product?pageSize=500')).json())).not.toContain('คอร์สซ่อน');
+    expect(titles((await alice.get('/api/product?pageSize=500')).json())).not.toContain('คอร์สซ่อน');
+    expect((await t.visitor.get(`/api/productById?id=${f.hidden.id}`)).statusCode).toBe(404);
+    expect(titles((await staff.get('/api/product?pageSize=500')).json())).toContain('คอร์สซ่อน');
+  });
+
+  test('video sources and private group links are for staff only', async () => {
+    const visitor = (await t.visitor.get(`/api/videoById?id=${f.video.id}`)).json().data;
+    expect(visitor).not.toHaveProperty('video_HLS');
+    expect(visitor).not.toHaveProperty('video_content_id');
+    expect((await staff.get(`/api/videoById?id=${f.video.id}`)).json().data.video_HLS).toBe('secret-source');
+    const group = (await t.visitor.get(`/api/productGroupByProductId?product_id=${f.product.id}`)).json();
+    expect(group.total).toBeGreaterThan(0);
+    expect(group.data[0]).not.toHaveProperty('product_group_url');
+    expect((await t.visitor.get('/api/video?video_HLS=secret-source')).statusCode).toBe(403);
+  });
+
+  test('passwords are hashed on write and never returned', async () => {
+    const res = await staff.post('/api/personnel', { username: 'newstaff', password: 'a-long-password' });
+    expect(res.json().data).not.toHaveProperty('password');
+    const [row] = await t.db.select().from(s.personnel).where(eq(s.personnel.username, 'newstaff'));
+    expect(row!.password).toMatch(/^\$argon2id\$/);
+    const login = await t.visitor.post('/api/loginPersonnel', { username: 'newstaff', password: 'a-long-password' });
+    expect(login.statusCode).toBe(200);
+  });
+});
