@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -13,6 +14,8 @@ import { registerResources } from './http/resources/engine.js';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.js';
 import { accountsService } from './modules/accounts/accounts.service.js';
 import { resourceBindings } from './modules/resource-bindings.js';
+import { uploadsModule } from './modules/uploads/uploads.routes.js';
+import { localDiskStorage, type Storage } from './providers/storage.js';
 
 export interface AppDeps {
   config: Config;
@@ -21,6 +24,8 @@ export interface AppDeps {
   /** Built web app to serve at /, when present. */
   webDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** Uploaded files; by default on disk under `<dataDir>/uploads`. */
+  storage?: Storage;
 }
 
 /** The whole server, as `main.ts` runs it and as tests build it. */
@@ -52,6 +57,7 @@ export async function buildApp(deps: AppDeps) {
   registerAuth(app, tokens);
   registerAccountRoutes(app, accountsService(database.db, tokens));
   registerResources(app, { database, clock, bindings: resourceBindings });
+  await app.register(uploadsModule, { database, clock, storage: deps.storage ?? localDiskStorage(join(config.dataDir, 'uploads')) });
 
   // The SPA: files by name, and index.html for every other page path so client routes load.
   const web = deps.webDir && existsSync(deps.webDir) ? deps.webDir : undefined;

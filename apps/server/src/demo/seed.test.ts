@@ -1,0 +1,51 @@
+import { mkdtempSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { testApp } from '../../test/app.js';
+import { demoAccounts } from './content.js';
+import { seedDemo } from './seed.js';
+
+let t: Awaited<ReturnType<typeof testApp>>;
+const dataDir = mkdtempSync(join(tmpdir(), 'sikkha-seed-'));
+
+beforeAll(async () => {
+  t = await testApp({ dataDir });
+});
+afterAll(() => t.close());
+
+test('an empty database gets the Thai demo shop, once', async () => {
+  const first = await seedDemo(t.db, { dataDir, clock: t.clock });
+  expect(first.created).toBe(true);
+  expect((await seedDemo(t.db, { dataDir, clock: t.clock })).created).toBe(false);
+
+  const products = (await t.visitor.get('/api/product')).json();
+  expect(products.total).toBe(5);
+  expect(products.data.some((p: { product_disable: string }) => p.product_disable === 'Y')).toBe(true);
+  expect(products.data.some((p: { product_book: string }) => p.product_book === 'Y')).toBe(true);
+  expect(products.data.some((p: { product_coin_pay: string }) => p.product_coin_pay === 'Y')).toBe(true);
+  expect((await t.visitor.get('/api/category')).json().total).toBeGreaterThanOrEqual(3);
+  expect((await t.visitor.get('/api/coach')).json().total).toBe(3);
+  expect((await t.visitor.get('/api/coachDetailListByCoachId?coach_id=1')).json().total).toBeGreaterThan(0);
+  expect((await t.visitor.get('/api/coachStatusByCoachId?coach_id=1')).json().total).toBeGreaterThan(0);
+  expect((await t.visitor.get('/api/question')).json().total).toBeGreaterThanOrEqual(5);
+  expect((await t.visitor.get('/api/news')).json().total).toBe(3);
+  const types = (await t.visitor.get('/api/ordersPaymentType')).json().data.map((p: { id: number }) => p.id);
+  expect(types).toEqual([1, 4, 5, 6]);
+  const statuses = (await t.visitor.get('/api/videoListByProductId?product_id=1')).json().data.map(
+    (v: { video_list_status: string }) => v.video_list_status,
+  );
+  expect(statuses).toEqual(expect.arrayContaining(['preview', 'public', 'private']));
+
+  const login = await t.visitor.post('/api/loginEmail', demoAccounts.member);
+  expect(login.statusCode).toBe(200);
+  const staffLogin = await t.visitor.post('/api/loginPersonnel', demoAccounts.staff);
+  expect(staffLogin.statusCode).toBe(200);
+  const staffToken = staffLogin.json().data.token;
+  const all = await t.app.inject({ url: '/api/product', headers: { authorization: `Bearer ${staffToken}` } });
+  expect(all.json().total).toBe(6);
+
+  for (const file of ['uploads/productMini/course-1.jpg', 'uploads/pdfProduct/course-outline.pdf', 'hls/lesson/index.m3u8']) {
+    expect(existsSync(join(dataDir, file)), file).toBe(true);
+  }
+});

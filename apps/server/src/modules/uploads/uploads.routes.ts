@@ -1,0 +1,183 @@
+import fastifyMultipart from '@fastify/multipart';
+import {
+  envelope,
+  errorEnvelope,
+  fileTypeInfo,
+  MAX_UPLOAD_FILES,
+  message,
+  STORED_FILE_NAME_MAX,
+  storedFileName,
+  UPLOAD_FIELD,
+  type UploadKind,
+  uploadKinds,
+} from '@sikkha/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Clock } from '../../clock.js';
+import type { Database } from '../../db/client.js';
+import { requireSignedIn } from '../../http/auth.js';
+import { AppError, fail, forbidden, notFound } from '../../http/errors.js';
+import { errorResponses } from '../../http/resources/engine.js';
+import type { Storage } from '../../providers/storage.js';
+import { type IncomingFile, uploadsService } from './uploads.service.js';
+
+export interface UploadsDeps {
+  database: Database;
+  clock: Clock;
+  storage: Storage;
+}
+
+const kinds: readonly UploadKind[] = uploadKinds;
+const largestFile = Math.max(...kinds.map((k) => k.maxBytes));
+const uploadErrors = { ...errorResponses, 413: errorEnvelope, 415: errorEnvelope } as const;
+const fileParams = z.object({
+  file: z
+    .string()
+    .max(STORED_FILE_NAME_MAX)
+    .regex(storedFileName)
+    .meta({ description: 'A stored file name, as an upload answered' }),
+});
+const fileBody = z.string().meta({ description: 'The file itself, with its Content-Type', format: 'binary' });
+
+const MB = 1024 * 1024;
+const megabytes = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;
+
+/**
+ * Uploads (POST /api/upload{Endpoint}) and stored files (GET /api/{serve}/{file}) for every kind of the
+ * contract's table. Registered as its own plugin so multipart bodies are parsed on these routes only.
+ *
+ * Protected files (slips, signatures, course documents) need the bearer token. An `<img src>` or a plain link
+ * cannot send one, so the web fetches them with the Authorization header and shows the response as a blob
+ * (`URL.createObjectURL`); public files are plain URLs (`fileUrl` in the contract) and cached for good.
+ */
+export async function uploadsModule(app: FastifyInstance, deps: UploadsDeps) {
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: largestFile,
+      files: MAX_UPLOAD_FILES,
+      fields: 10,
+      fieldSize: 64 * 1024,
+      parts: MAX_UPLOAD_FILES + 10,
+      headerPairs: 50,
+    },
+  });
+  const uploads = uploadsService({ db: deps.database.db, storage: deps.storage, clock: deps.clock });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  for (const kind of kinds) {
+    const many = kind.multiple === true;
+    const types = kind.types.map((t) => fileTypeInfo[t].extension).join(', ');
+    const who = kind.uploader === 'staff' ? 'Staff' : 'A signed-in member (or staff)';
+    const reader = {
+      public: 'anyone',
+      owner: 'the member who uploaded it, and staff',
+      buyer: 'staff, and members with a finished order of a course that lists the file',
+    }[kind.access];
+
+    api.post(
+      `/api/upload${kind.endpoint}`,
+      {
+        schema: {
+          tags: ['uploads'],
+          summary: `Upload ${many ? 'files' : 'a file'} to /api/${kind.serve}`,
+          description:
+            `multipart/form-data with the file${many ? `s (up to ${MAX_UPLOAD_FILES})` : ''} in the field ` +
+            `\`${UPLOAD_FIELD}\`. ${who} may upload. Types (checked by content): ${types}; at most ` +
+            `${megabytes(kind.maxBytes)} each. Answers the stored file name${many ? 's' : ''}.`,
+          consumes: ['multipart/form-data'],
+          response: { 200: envelope(many ? z.array(z.string()) : z.string()), ...uploadErrors },
+        },
+      },
+      async (request) => {
+        const actor = requireSignedIn(request);
+        if (actor.kind === 'member' && kind.uploader === 'staff') throw forbidden();
+        const files = await readFiles(request, kind);
+        const names = await uploads.store(actor, kind, files);
+        return { result: true, data: many ? names : names[0]!, message: message('uploaded') };
+      },
+    );
+
+    api.get(
+      `/api/${kind.serve}/:file`,
+      {
+        schema: {
+          tags: ['uploads'],
+          summary: `A file uploaded through /api/upload${kind.endpoint}`,
+          description: `Readable by ${reader}.`,
+          params: fileParams,
+          response: { 200: fileBody, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const name = request.params.file;
+        if (kind.access !== 'public') await uploads.authorizeRead(requireSignedIn(request), kind, name);
+        const file = await uploads.open(kind, name);
+        if (!file) throw notFound();
+        const disposition = file.image ? 'inline' : 'attachment';
+        return reply
+          .type(file.mime)
+          .header('content-length', file.size)
+          .header('x-content-type-options', 'nosniff')
+          .header('content-disposition', `${disposition}; ${dispositionName(file.downloadName)}`)
+          .header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
+          .header(
+            'cache-control',
+            // Stored names are random and never reused, so a public file can be cached for good.
+            kind.access === 'public' ? 'public, max-age=31536000, immutable' : 'private, no-store',
+          )
+          .send(file.stream);
+      },
+    );
+  }
+}
+
+/** The files of the `images` field, read into memory within the kind's size limit. */
+async function readFiles(request: FastifyRequest, kind: UploadKind): Promise<IncomingFile[]> {
+  if (!request.isMultipart()) throw fail('BAD_REQUEST', 'fileMissing');
+  const files: IncomingFile[] = [];
+  const limits = { fileSize: kind.maxBytes, files: kind.multiple ? MAX_UPLOAD_FILES : 1 };
+  try {
+    for await (const part of request.parts({ limits })) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== UPLOAD_FIELD) {
+        part.file.resume();
+        continue;
+      }
+      const data = await part.toBuffer();
+      // A browser sends an empty part when no file was chosen.
+      if (data.length > 0) files.push({ data, filename: part.filename });
+    }
+  } catch (error) {
+    throw multipartError(request, error);
+  }
+  if (files.length === 0) throw fail('BAD_REQUEST', 'fileMissing');
+  return files;
+}
+
+/** Limits say so in Thai with 413; a malformed body is the client's fault (400), never a 500. */
+function multipartError(request: FastifyRequest, error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: unknown }).code;
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return fail('PAYLOAD_TOO_LARGE', 'tooLarge');
+    case 'FST_FILES_LIMIT':
+      return fail('PAYLOAD_TOO_LARGE', 'tooManyFiles');
+    default:
+      request.log.info({ err: error }, 'unreadable multipart body');
+      return fail('BAD_REQUEST', 'invalidInput');
+  }
+}
+
+/** `filename="<ascii>"; filename*=UTF-8''<encoded>` so Thai names survive the download (RFC 6266). */
+function dispositionName(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
