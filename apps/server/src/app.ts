@@ -57,7 +57,11 @@ export async function buildApp(deps: AppDeps) {
   registerAuth(app, tokens);
   registerAccountRoutes(app, accountsService(database.db, tokens));
   registerResources(app, { database, clock, bindings: resourceBindings });
-  await app.register(uploadsModule, { database, clock, storage: deps.storage ?? localDiskStorage(join(config.dataDir, 'uploads')) });
+  await app.register(uploadsModule, {
+    database,
+    clock,
+    storage: deps.storage ?? localDiskStorage(join(config.dataDir, 'uploads')),
+  });
 
   // The SPA: files by name, and index.html for every other page path so client routes load.
   const web = deps.webDir && existsSync(deps.webDir) ? deps.webDir : undefined;

@@ -67,7 +67,11 @@ export async function testApp(options: { dataDir?: string } = {}) {
       .insert(user)
       .values({ email, password: hash, name_th: 'ทดสอบ', lname_th: 'ระบบ', agreement: 'Y', privacy_policy: 'Y' })
       .returning({ id: user.id });
-    const res = await app.inject({ method: 'POST', url: '/api/loginEmail', payload: { email, password: TEST_PASSWORD } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/loginEmail',
+      payload: { email, password: TEST_PASSWORD },
+    });
     return caller(res.json().data.token, row!.id);
   }
 

@@ -47,7 +47,9 @@ describe('bad input gets a 4xx and a clear message, never a 500', () => {
     const unknown = await staff.post('/api/category', { category_name: 'ก', colour: 'red' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toContain('colour');
-    expect((await staff.post('/api/product', { product_title: 'x', product_price: 1, product_status: 'Maybe' })).statusCode).toBe(400);
+    expect(
+      (await staff.post('/api/product', { product_title: 'x', product_price: 1, product_status: 'Maybe' })).statusCode,
+    ).toBe(400);
     expect((await staff.post('/api/product', { product_title: 'x', product_price: 1.005 })).statusCode).toBe(400);
     expect((await staff.post('/api/product', { product_title: 'x', product_price: -1 })).statusCode).toBe(400);
   });
@@ -92,7 +94,9 @@ describe('bad input gets a 4xx and a clear message, never a 500', () => {
   test('clearing a required field on update is refused', async () => {
     const id = (await staff.post('/api/category', { category_name: 'ก' })).json().insertId;
     expect((await staff.post('/api/category', { id, category_name: null })).statusCode).toBe(400);
-    expect((await staff.post('/api/product', { product_title: 'ค', product_price: 1, product_status: null })).statusCode).toBe(400);
+    expect(
+      (await staff.post('/api/product', { product_title: 'ค', product_price: 1, product_status: null })).statusCode,
+    ).toBe(400);
   });
 
   test('paging, sorting and filters are checked', async () => {
@@ -159,7 +163,8 @@ describe('OpenAPI', () => {
     for (const r of resources) {
       expect(paths).toContain(`/api/${r.name}`);
       expect(paths).toContain(`/api/${r.name}ById`);
-      for (const l of (r as { lookups?: { suffix: string }[] }).lookups ?? []) expect(paths).toContain(`/api/${r.name}${l.suffix}`);
+      for (const l of (r as { lookups?: { suffix: string }[] }).lookups ?? [])
+        expect(paths).toContain(`/api/${r.name}${l.suffix}`);
     }
     expect(doc.paths['/api/category'].post).toBeDefined();
     expect(doc.paths['/api/category'].delete).toBeDefined();

@@ -46,21 +46,24 @@ describe.each(all.map((r) => [r.name, r] as const))('%s', (name, resource) => {
     expect((await staff.del(`/api/${name}?id=1`)).statusCode).toBe(404);
   });
 
-  test.runIf(resource.write !== 'none')('writes: 401 without a token, 403 for a member on staff resources', async () => {
-    const body = sample(name, alice.id!);
-    const visitor = await t.visitor.post(`/api/${name}`, body);
-    expect(visitor.statusCode).toBe(401);
-    expect(visitor.json()).toMatchObject({ result: false, code: 'UNAUTHORIZED' });
-    expect((await t.visitor.del(`/api/${name}?id=1`)).statusCode).toBe(401);
+  test.runIf(resource.write !== 'none')(
+    'writes: 401 without a token, 403 for a member on staff resources',
+    async () => {
+      const body = sample(name, alice.id!);
+      const visitor = await t.visitor.post(`/api/${name}`, body);
+      expect(visitor.statusCode).toBe(401);
+      expect(visitor.json()).toMatchObject({ result: false, code: 'UNAUTHORIZED' });
+      expect((await t.visitor.del(`/api/${name}?id=1`)).statusCode).toBe(401);
 
-    const member = await alice.post(`/api/${name}`, body);
-    expect(member.statusCode, member.body).toBe(resource.write === 'owner' ? 200 : 403);
-    const del = await alice.del(`/api/${name}?id=2147483647`);
-    expect(del.statusCode).toBe(resource.write === 'owner' ? 404 : 403);
-    if (resource.write === 'owner') {
-      expect((await alice.del(`/api/${name}?id=${member.json().insertId}`)).statusCode).toBe(200);
-    }
-  });
+      const member = await alice.post(`/api/${name}`, body);
+      expect(member.statusCode, member.body).toBe(resource.write === 'owner' ? 200 : 403);
+      const del = await alice.del(`/api/${name}?id=2147483647`);
+      expect(del.statusCode).toBe(resource.write === 'owner' ? 404 : 403);
+      if (resource.write === 'owner') {
+        expect((await alice.del(`/api/${name}?id=${member.json().insertId}`)).statusCode).toBe(200);
+      }
+    },
+  );
 
   test.runIf(resource.write !== 'none')('staff create, read by id, update and delete', async () => {
     const created = await staff.post(`/api/${name}`, sample(name, alice.id!));

@@ -28,9 +28,7 @@ export function defineEntity<S extends Shape>(name: string, fields: S, options: 
   const optional = Object.fromEntries(
     Object.entries(fields).map(([k, v]) => [k, v.nullable().optional()]),
   ) as Optional<S>;
-  const publicShape = Object.fromEntries(
-    Object.entries(nullable).filter(([k]) => !secret.has(k)),
-  ) as Nullable<S>;
+  const publicShape = Object.fromEntries(Object.entries(nullable).filter(([k]) => !secret.has(k))) as Nullable<S>;
   const row = z.object({ ...base, ...publicShape });
   // Server-owned fields are accepted and dropped: the old client sends them back on every save.
   const ignored = Object.fromEntries(serverFields.map((k) => [k, z.unknown().optional()]));

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 
 /** Every response: `result` says whether the call did what was asked; `message` is shown to people. */
-export const envelope = <T extends z.ZodType>(data: T) =>
-  z.object({ result: z.boolean(), data, message: z.string() });
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ result: z.boolean(), data, message: z.string() });
 
 export const listEnvelope = <T extends z.ZodType>(row: T) =>
   z.object({ result: z.boolean(), data: z.array(row), message: z.string(), total: z.number().int() });

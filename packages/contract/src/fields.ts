@@ -18,7 +18,11 @@ export const f = {
   datetime: () => z.iso.datetime({ offset: true }),
   email: () => z.email('รูปแบบ E-mail ไม่ถูกต้อง').max(255),
   /** Stored file name returned by an upload endpoint: no path separators, ever. */
-  fileName: () => z.string().max(255).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'ชื่อไฟล์ไม่ถูกต้อง'),
+  fileName: () =>
+    z
+      .string()
+      .max(255)
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'ชื่อไฟล์ไม่ถูกต้อง'),
   /** The old client stored this as JSON text; the API speaks a real list. */
   idList: () => z.array(z.coerce.number().int().positive()).max(100),
 } as const;

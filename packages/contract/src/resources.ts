@@ -1,5 +1,5 @@
-import type { Entity } from './entity.js';
 import * as e from './entities/index.js';
+import type { Entity } from './entity.js';
 
 /**
  * Who may read a resource: anyone; any signed-in account; a member their own rows (staff all); staff only.
@@ -75,7 +75,11 @@ export const resources = [
     write: 'staff',
     hiddenWhen: { field: 'product_status', value: 'Hide' },
     lookups: [
-      { suffix: 'ByVideoId', fields: ['video_id'], through: { resource: 'videoList', key: 'product_id', column: 'id' } },
+      {
+        suffix: 'ByVideoId',
+        fields: ['video_id'],
+        through: { resource: 'videoList', key: 'product_id', column: 'id' },
+      },
     ],
   },
   { name: 'productDetailType', entity: e.productDetailType, read: 'public', write: 'staff' },
@@ -120,7 +124,11 @@ export const resources = [
     write: 'staff',
     staffFields: ['video_content_id', 'video_HLS', 'video_iframe', 'video_embed'],
     lookups: [
-      { suffix: 'ByProductId', fields: ['product_id'], through: { resource: 'videoList', key: 'video_id', column: 'id' } },
+      {
+        suffix: 'ByProductId',
+        fields: ['product_id'],
+        through: { resource: 'videoList', key: 'video_id', column: 'id' },
+      },
     ],
   },
   {
@@ -207,7 +215,13 @@ export const resources = [
   },
   { name: 'ordersPaymentType', entity: e.ordersPaymentType, read: 'public', write: 'staff' },
   { name: 'coupon', entity: e.coupon, read: 'staff', write: 'staff', lookups: [by('ByProductId', 'product_id')] },
-  { name: 'couponEmail', entity: e.couponEmail, read: 'staff', write: 'staff', lookups: [by('ByCouponId', 'coupon_id')] },
+  {
+    name: 'couponEmail',
+    entity: e.couponEmail,
+    read: 'staff',
+    write: 'staff',
+    lookups: [by('ByCouponId', 'coupon_id')],
+  },
   {
     name: 'couponProduct',
     entity: e.couponProduct,

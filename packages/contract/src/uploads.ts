@@ -43,8 +43,22 @@ export interface UploadKind {
 }
 
 export const uploadKinds = [
-  { endpoint: 'Signature', serve: 'signature', types: ['png', 'jpeg'], maxBytes: 2 * MB, uploader: 'member', access: 'owner' },
-  { endpoint: 'Slip', serve: 'slip', types: ['png', 'gif', 'jpeg'], maxBytes: 5 * MB, uploader: 'member', access: 'owner' },
+  {
+    endpoint: 'Signature',
+    serve: 'signature',
+    types: ['png', 'jpeg'],
+    maxBytes: 2 * MB,
+    uploader: 'member',
+    access: 'owner',
+  },
+  {
+    endpoint: 'Slip',
+    serve: 'slip',
+    types: ['png', 'gif', 'jpeg'],
+    maxBytes: 5 * MB,
+    uploader: 'member',
+    access: 'owner',
+  },
   { endpoint: 'User', serve: 'user', types: images, maxBytes: 5 * MB, uploader: 'member', access: 'public' },
   { endpoint: 'News', serve: 'news', types: images, maxBytes: 5 * MB, uploader: 'staff', access: 'public' },
   { endpoint: 'NewsHead', serve: 'newsHead', types: images, maxBytes: 5 * MB, uploader: 'staff', access: 'public' },
@@ -67,8 +81,22 @@ export const uploadKinds = [
   },
   { endpoint: 'Coach', serve: 'coach', types: images, maxBytes: 5 * MB, uploader: 'staff', access: 'public' },
   { endpoint: 'Video', serve: 'video', types: images, maxBytes: 5 * MB, uploader: 'staff', access: 'public' },
-  { endpoint: 'ProductMini', serve: 'productMini', types: images, maxBytes: 5 * MB, uploader: 'staff', access: 'public' },
-  { endpoint: 'ProductHead', serve: 'productHead', types: images, maxBytes: 5 * MB, uploader: 'staff', access: 'public' },
+  {
+    endpoint: 'ProductMini',
+    serve: 'productMini',
+    types: images,
+    maxBytes: 5 * MB,
+    uploader: 'staff',
+    access: 'public',
+  },
+  {
+    endpoint: 'ProductHead',
+    serve: 'productHead',
+    types: images,
+    maxBytes: 5 * MB,
+    uploader: 'staff',
+    access: 'public',
+  },
   {
     endpoint: 'ProductVertical',
     serve: 'productVertical',

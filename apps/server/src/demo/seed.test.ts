@@ -1,4 +1,4 @@
-import { mkdtempSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -32,9 +32,9 @@ test('an empty database gets the Thai demo shop, once', async () => {
   expect((await t.visitor.get('/api/news')).json().total).toBe(3);
   const types = (await t.visitor.get('/api/ordersPaymentType')).json().data.map((p: { id: number }) => p.id);
   expect(types).toEqual([1, 4, 5, 6]);
-  const statuses = (await t.visitor.get('/api/videoListByProductId?product_id=1')).json().data.map(
-    (v: { video_list_status: string }) => v.video_list_status,
-  );
+  const statuses = (await t.visitor.get('/api/videoListByProductId?product_id=1'))
+    .json()
+    .data.map((v: { video_list_status: string }) => v.video_list_status);
   expect(statuses).toEqual(expect.arrayContaining(['preview', 'public', 'private']));
 
   const login = await t.visitor.post('/api/loginEmail', demoAccounts.member);
@@ -45,7 +45,11 @@ test('an empty database gets the Thai demo shop, once', async () => {
   const all = await t.app.inject({ url: '/api/product', headers: { authorization: `Bearer ${staffToken}` } });
   expect(all.json().total).toBe(6);
 
-  for (const file of ['uploads/productMini/course-1.jpg', 'uploads/pdfProduct/course-outline.pdf', 'hls/lesson/index.m3u8']) {
+  for (const file of [
+    'uploads/productMini/course-1.jpg',
+    'uploads/pdfProduct/course-outline.pdf',
+    'hls/lesson/index.m3u8',
+  ]) {
     expect(existsSync(join(dataDir, file)), file).toBe(true);
   }
 });

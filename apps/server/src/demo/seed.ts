@@ -56,11 +56,22 @@ async function insertCatalogue(tx: Tx, memberId: number, staffId: number, now: s
   for (const c of content.coaches) {
     const [row] = await tx
       .insert(s.coach)
-      .values({ coach_name: c.coach_name, coach_detail: c.coach_detail, coach_position: c.coach_position, coach_img: c.coach_img, ...stamp })
+      .values({
+        coach_name: c.coach_name,
+        coach_detail: c.coach_detail,
+        coach_position: c.coach_position,
+        coach_img: c.coach_img,
+        ...stamp,
+      })
       .returning({ id: s.coach.id });
     coachIds.push(row!.id);
     await tx.insert(s.coachDetailList).values(
-      c.lines.map((coach_detail_text, i) => ({ coach_id: row!.id, coach_detail_text, coach_detail_item: i + 1, ...stamp })),
+      c.lines.map((coach_detail_text, i) => ({
+        coach_id: row!.id,
+        coach_detail_text,
+        coach_detail_item: i + 1,
+        ...stamp,
+      })),
     );
     await tx.insert(s.coachStatus).values(c.awards.map((award) => ({ coach_id: row!.id, award, ...stamp })));
   }
@@ -154,9 +165,13 @@ async function insertCatalogue(tx: Tx, memberId: number, staffId: number, now: s
         })
         .returning({ id: s.video.id });
       const status = i === 0 ? 'preview' : i === 1 ? 'public' : 'private';
-      await tx
-        .insert(s.videoList)
-        .values({ product_id: productId, video_id: v!.id, video_list_status: status, video_list_item: i + 1, ...stamp });
+      await tx.insert(s.videoList).values({
+        product_id: productId,
+        video_id: v!.id,
+        video_list_status: status,
+        video_list_item: i + 1,
+        ...stamp,
+      });
     }
 
     if (c.product_status === 'Show' && c.product_disable !== 'Y') {

@@ -68,4 +68,9 @@ export function registerErrorHandler(app: FastifyInstance) {
   });
 }
 
-export const routeNotFound = { result: false, data: null, message: message('routeNotFound'), code: 'NOT_FOUND' } as const;
+export const routeNotFound = {
+  result: false,
+  data: null,
+  message: message('routeNotFound'),
+  code: 'NOT_FOUND',
+} as const;

@@ -22,7 +22,12 @@ const join = (problems: Problem[]) => problems.slice(0, 5).map(describe).join(',
 
 export function describeZodIssues(issues: readonly z.core.$ZodIssue[]): string {
   return join(
-    issues.map((i) => ({ field: i.path.join('.'), code: i.code, text: i.message, params: i as unknown as Problem['params'] })),
+    issues.map((i) => ({
+      field: i.path.join('.'),
+      code: i.code,
+      text: i.message,
+      params: i as unknown as Problem['params'],
+    })),
   );
 }
 

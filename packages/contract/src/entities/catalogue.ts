@@ -4,7 +4,11 @@ import { f } from '../fields.js';
 
 export const productStatuses = ['Show', 'Hide'] as const;
 
-export const category = defineEntity('category', { category_name: f.text(100).min(1) }, { required: ['category_name'] });
+export const category = defineEntity(
+  'category',
+  { category_name: f.text(100).min(1) },
+  { required: ['category_name'] },
+);
 
 export const coach = defineEntity(
   'coach',

@@ -130,7 +130,10 @@ function registerResource(app: FastifyInstance, resource: Resource, deps: Engine
       for (const [key, raw] of Object.entries(q)) {
         if (pagingKeys.has(key) || raw === undefined) continue;
         if (staffOnly.has(key) && request.actor.kind !== 'staff') throw forbidden();
-        const value = key === 'id' || key === 'create_by' ? parseField(idQuery.shape.id, key, raw) : parseField(entity.fields[key], key, raw);
+        const value =
+          key === 'id' || key === 'create_by'
+            ? parseField(idQuery.shape.id, key, raw)
+            : parseField(entity.fields[key], key, raw);
         filters.push(eq(cols[key]!, value));
       }
       return page(request, allOf(readScope(resource, context(deps.database.db), request), ...filters), q);
@@ -222,7 +225,10 @@ function registerResource(app: FastifyInstance, resource: Resource, deps: Engine
         },
       },
       (request) =>
-        page(request, readScope(resource, context(deps.database.db), request), { page: 1, pageSize: request.query.limit }),
+        page(request, readScope(resource, context(deps.database.db), request), {
+          page: 1,
+          pageSize: request.query.limit,
+        }),
     );
   }
 

@@ -1,7 +1,6 @@
 import type { Resource } from '@sikkha/contract';
-import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, ne, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { getTableColumns } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client.js';
 import { type Actor, requireSignedIn, requireStaff } from '../auth.js';
@@ -28,10 +27,7 @@ function ownedBy(resource: Resource, ctx: PolicyContext, userId: number): SQL {
   const parent = columnsOf(ctx.tableOf(owner.via));
   return inArray(
     column,
-    ctx.db
-      .select({ id: parent.id! })
-      .from(ctx.tableOf(owner.via))
-      .where(eq(parent.user_id!, userId)),
+    ctx.db.select({ id: parent.id! }).from(ctx.tableOf(owner.via)).where(eq(parent.user_id!, userId)),
   );
 }
 

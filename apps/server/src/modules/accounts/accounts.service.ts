@@ -1,9 +1,9 @@
+import { message } from '@sikkha/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { personnel, user } from '../../db/schema/index.js';
 import type { TokenService } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
-import { message } from '@sikkha/contract';
 import { verifyPassword } from './passwords.js';
 
 /**

@@ -12,7 +12,8 @@ export function detectFileType(data: Uint8Array): FileType | null {
   if (startsWith(bytes, RIFF) && startsWith(bytes, WEBP, 8)) return 'webp';
   if (startsWith(bytes, PDF)) return 'pdf';
   if (startsWith(bytes, OLE)) return isOleWorkbook(bytes) ? 'xls' : null;
-  if (startsWith(bytes, ZIP_LOCAL) || startsWith(bytes, ZIP_EMPTY)) return zipHasEntry(bytes, XLSX_WORKBOOK) ? 'xlsx' : null;
+  if (startsWith(bytes, ZIP_LOCAL) || startsWith(bytes, ZIP_EMPTY))
+    return zipHasEntry(bytes, XLSX_WORKBOOK) ? 'xlsx' : null;
   return null;
 }
 

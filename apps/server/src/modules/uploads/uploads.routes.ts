@@ -38,7 +38,8 @@ const fileParams = z.object({
     .regex(storedFileName)
     .meta({ description: 'A stored file name, as an upload answered' }),
 });
-const fileBody = z.string().meta({ description: 'The file itself, with its Content-Type', format: 'binary' });
+// A stream, never serialized; described for the OpenAPI document only.
+const fileBody = z.any().meta({ description: 'The file itself, with its Content-Type', format: 'binary' });
 
 const MB = 1024 * 1024;
 const megabytes = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;
@@ -175,9 +176,6 @@ function multipartError(request: FastifyRequest, error: unknown): AppError {
 /** `filename="<ascii>"; filename*=UTF-8''<encoded>` so Thai names survive the download (RFC 6266). */
 function dispositionName(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(name).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -1,0 +1,76 @@
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { screenshotOnFailure, startShop } from './harness.js';
+
+let shop: Awaited<ReturnType<typeof startShop>>;
+let page: Page;
+
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(() => shop?.stop());
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail' && page) await screenshotOnFailure(page, ctx.task.name.replace(/\W+/g, '-'));
+});
+
+test('the home page shows the Thai demo courses, never a hidden one', async () => {
+  page = await shop.page();
+  await page.goto(shop.url);
+  await expect.poll(() => page.getByText('การตลาดออนไลน์ฉบับมืออาชีพ').first().isVisible()).toBe(true);
+  await expect.poll(() => page.getByText('ลงทุนหุ้นไทยสำหรับมือใหม่').first().isVisible()).toBe(true);
+  expect(await page.getByText('ทำอาหารไทยแบบมืออาชีพ').count()).toBe(0);
+  expect(await page.locator('html').getAttribute('lang')).toBe('th');
+  expect(await page.getByText('฿1,990.00').count()).toBeGreaterThan(0);
+});
+
+test('an unknown route shows the Not Found page with a way home', async () => {
+  page = await shop.page();
+  const res = await page.goto(`${shop.url}/no/such/page`);
+  expect(res?.status()).toBe(200);
+  await expect.poll(() => page.getByRole('heading', { name: 'Not Found' }).isVisible()).toBe(true);
+  await page
+    .getByRole('link', { name: /Home|หน้าแรก/ })
+    .first()
+    .click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+});
+
+test("the cookie banner's answer is kept in cookie-confirm and survives a reload", async () => {
+  page = await shop.page();
+  await page.goto(shop.url);
+  const banner = page.getByRole('region', { name: /คุกกี้|cookie/i });
+  await expect.poll(() => banner.isVisible()).toBe(true);
+  await banner.getByRole('button', { name: 'ยอมรับ', exact: true }).click();
+  await expect.poll(() => banner.isVisible()).toBe(false);
+  const cookies = await page.context().cookies();
+  expect(cookies.find((c) => c.name === 'cookie-confirm')?.value).toBe('agree');
+  await page.reload();
+  await expect.poll(() => page.getByText('การตลาดออนไลน์ฉบับมืออาชีพ').first().isVisible()).toBe(true);
+  expect(await banner.isVisible()).toBe(false);
+});
+
+test('a phone-width visitor gets the drawer menu', async () => {
+  page = await shop.page(390, 844);
+  await page.goto(shop.url);
+  const menu = page.getByRole('button', { name: /เมนู|menu/i });
+  await expect.poll(() => menu.isVisible()).toBe(true);
+  await menu.click();
+  await expect.poll(() => page.getByRole('link', { name: 'คอร์สเรียน' }).last().isVisible()).toBe(true);
+});
+
+test('the back office is a separate bundle the storefront never loads', async () => {
+  page = await shop.page();
+  const scripts: string[] = [];
+  page.on('response', (r) => {
+    if (r.url().endsWith('.js')) scripts.push(r.url());
+  });
+  await page.goto(shop.url);
+  await expect.poll(() => page.getByText('การตลาดออนไลน์ฉบับมืออาชีพ').first().isVisible()).toBe(true);
+  const storefront = new Set(scripts);
+  await page.goto(`${shop.url}/admin`);
+  await expect.poll(() => scripts.some((u) => !storefront.has(u))).toBe(true);
+  const adminOnly = scripts.filter((u) => !storefront.has(u));
+  const bodies = await Promise.all([...storefront].map((u) => fetch(u).then((r) => r.text())));
+  for (const body of bodies) expect(body).not.toMatch(/react-admin|ra-core/);
+  expect(adminOnly.length).toBeGreaterThan(0);
+});
