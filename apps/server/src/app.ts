@@ -35,6 +35,8 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? false,
     bodyLimit: config.bodyLimit,
     trustProxy: true,
+    // One line per request is noise at info level; debug and trace keep it.
+    disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
     routerOptions: { maxParamLength: 300 },
   });
   app.setValidatorCompiler(validatorCompiler);

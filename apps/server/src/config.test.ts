@@ -24,3 +24,7 @@ test('production refuses the development secret', () => {
   expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
   expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).env).toBe('production');
 });
+
+test('an empty variable counts as unset', () => {
+  expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
+});

@@ -28,7 +28,9 @@ export type Config = ReturnType<typeof loadConfig>;
 
 /** Reads the environment once at start; a bad value stops the start with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
-  const parsed = schema.safeParse(env);
+  // An empty variable (`DATABASE_URL= npm start`) means unset, as in most shells' habits.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = schema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

@@ -8,7 +8,10 @@ import { seedDemo } from './demo/seed.js';
 const config = loadConfig();
 const database = config.databaseUrl ? openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
 await database.migrate();
-const logger = { level: config.logLevel };
+// People starting the shop in a terminal read the log; services collect JSON.
+const logger = process.stdout.isTTY
+  ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
+  : { level: config.logLevel };
 const webDir = process.env.WEB_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 const app = await buildApp({ config, database, clock: systemClock, webDir, logger });
 

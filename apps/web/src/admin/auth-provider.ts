@@ -1,5 +1,5 @@
 import type { AuthProvider } from 'react-admin';
-import { apiRequest, type ApiError } from '../api/client';
+import { type ApiError, apiRequest } from '../api/client';
 import { ADMIN_TOKEN_KEY } from './admin-request';
 
 export const authProvider: AuthProvider = {

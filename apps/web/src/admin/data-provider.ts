@@ -84,12 +84,16 @@ export const dataProvider: DataProvider = {
     return { data: await save<Result>(resource, data as Partial<Result>) };
   },
 
+  // The record's own id comes last: react-admin's `id` is read from the URL and is a string there.
   async update<R extends RaRecord>(resource: string, { id, data }: UpdateParams<R>): Promise<UpdateResult<R>> {
-    return { data: await save<R>(resource, { ...data, id }) };
+    return { data: await save<R>(resource, { id, ...data }) };
   },
 
-  async updateMany<R extends RaRecord>(resource: string, { ids, data }: UpdateManyParams<R>): Promise<UpdateManyResult<R>> {
-    await Promise.all(ids.map((id) => save<R>(resource, { ...data, id })));
+  async updateMany<R extends RaRecord>(
+    resource: string,
+    { ids, data }: UpdateManyParams<R>,
+  ): Promise<UpdateManyResult<R>> {
+    await Promise.all(ids.map((id) => save<R>(resource, { id, ...data })));
     return { data: ids };
   },
 

@@ -1,43 +1,21 @@
+import type { category, coach, product } from '@sikkha/contract';
+import { fileUrl } from '@sikkha/contract/rules';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from './client';
 
-// Local shapes of the public catalogue reads; field names are the spec's, as the API sends them.
-// They move to the zod schemas of @sikkha/contract once those exist.
-export type YesNo = 'Y' | 'N';
-
-export interface Product {
-  id: number;
-  product_title: string;
-  product_detail: string;
-  /** Baht with 2 decimals. */
-  product_price: number;
-  product_img_mini: string | null;
-  product_disable: YesNo;
-  product_book: YesNo;
-  product_coin_pay: YesNo;
-  product_status: string;
-  product_category_list: number[];
-}
-
-export interface Category {
-  id: number;
-  category_name: string;
-}
-
-export interface Coach {
-  id: number;
-  coach_name: string;
-  coach_detail: string;
-  coach_position: string;
-  coach_img: string | null;
-}
+// Rows as the API sends them, typed by the contract's schemas. Type-only: importing the contract at run time
+// would put zod into the storefront's first load.
+export type Product = ReturnType<typeof product.row.parse>;
+export type Category = ReturnType<typeof category.row.parse>;
+export type Coach = ReturnType<typeof coach.row.parse>;
 
 /** Image URLs are built here only, so a change of storage path touches one place. */
-export const productMiniUrl = (file: string) => `/api/productMini/${encodeURIComponent(file)}`;
-export const coachImageUrl = (file: string) => `/api/coach/${encodeURIComponent(file)}`;
+export const productMiniUrl = (file: string) => fileUrl('productMini', file);
+export const coachImageUrl = (file: string) => fileUrl('coach', file);
 
-/** Courses with status Hide are never shown to shoppers (spec: search box). */
-export const isListed = (product: Product) => product.product_status !== 'Hide';
+/** Courses with status Hide are never shown to shoppers (spec: search box); the server already leaves them out
+ * for visitors and members, but a staff token would still receive them. */
+const isListed = (product: Product) => product.product_status !== 'Hide';
 
 export const useProducts = () =>
   useQuery({ queryKey: ['product'], queryFn: () => apiGet<Product[]>('product'), select: listedOnly });

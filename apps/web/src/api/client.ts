@@ -1,11 +1,7 @@
-/** Every API response is wrapped in this envelope (DESIGN.md, "The envelope"). */
-export interface Envelope<T> {
-  result: boolean;
-  data: T;
-  message: string;
-  total?: number;
-  insertId?: number | string;
-}
+import type { Envelope as BaseEnvelope } from '@sikkha/contract';
+
+/** Every API response is wrapped in the contract's envelope; lists add `total`, saves add `insertId`. */
+export type Envelope<T> = BaseEnvelope<T> & { total?: number; insertId?: number };
 
 export class ApiError extends Error {
   constructor(
@@ -28,9 +24,10 @@ export interface RequestOptions {
 }
 
 const API_BASE = '/api';
+/** Where the shopper's session token lives; the login flow writes it. */
 export const TOKEN_KEY = 'token';
 
-export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
+function apiUrl(path: string, query?: Record<string, QueryValue>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));

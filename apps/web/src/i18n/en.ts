@@ -34,7 +34,7 @@ export const en: Translation = {
     categories: 'Categories',
     imageMissing: 'No image',
   },
-  coaches: { title: 'Coaches', loadError: 'Could not load the coaches' },
+  coaches: { title: 'Coaches', empty: 'No coaches yet.', loadError: 'Could not load the coaches' },
   footer: {
     address: 'Sikkha Co., Ltd., 99 Phaya Thai Road, Thung Phaya Thai, Ratchathewi, Bangkok 10400',
     email: 'E-mail',
@@ -47,8 +47,7 @@ export const en: Translation = {
   },
   cookie: {
     label: 'Cookie consent',
-    message:
-      'This website uses cookies to run and improve the service. Read more in:',
+    message: 'This website uses cookies to run and improve the service. Read more in:',
     agree: 'Accept',
     disagree: 'Decline',
   },

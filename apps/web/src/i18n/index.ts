@@ -37,5 +37,3 @@ export function changeLanguage(lng: Language) {
   localStorage.setItem(LANGUAGE_KEY, lng);
   void i18next.changeLanguage(lng);
 }
-
-export { i18next };

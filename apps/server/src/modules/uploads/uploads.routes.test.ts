@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { message } from '@sikkha/contract';
@@ -17,6 +17,7 @@ import {
   productDetailType,
   upload,
 } from '../../db/schema/index.js';
+import { localDiskStorage } from '../../providers/storage.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVR4nGNgAAIAAAUAAXpeqz8AAAAASUVORK5CYII=',
@@ -191,14 +192,14 @@ describe('POST /api/upload{Endpoint}', () => {
       headers: { authorization: `Bearer ${member.token}`, 'content-type': 'multipart/form-data; boundary=xyz' },
       payload: '--xyz\r\nContent-Disposition: form-data; name="images"; filename="a.png"\r\n\r\n\x89PNG',
     });
-    expect([400, 413]).toContain(res.statusCode);
-    expect(res.json().result).toBe(false);
+    expectError(res, 400, message('invalidInput'));
   });
 
   test('the upload routes are in the OpenAPI document', async () => {
     const doc = (await t.visitor.get('/api/openapi.json')).json();
-    expect(doc.paths['/api/uploadSlip'].post).toBeDefined();
-    expect(doc.paths['/api/uploadNewsList'].post).toBeDefined();
+    const slip = doc.paths['/api/uploadSlip'].post;
+    expect(slip.requestBody.content['multipart/form-data'].schema.properties.images.format).toBe('binary');
+    expect(doc.paths['/api/uploadNewsList'].post.responses['200']).toBeDefined();
     expect(doc.paths['/api/slip/{file}'].get).toBeDefined();
   });
 });
@@ -323,5 +324,68 @@ describe('GET /api/{serve}/{file}: who may read', () => {
         expect(res.body).not.toContain('"name"');
       }
     }
+  });
+});
+
+describe('localDiskStorage', () => {
+  const text = async (stream: NodeJS.ReadableStream) => {
+    let out = '';
+    for await (const chunk of stream) out += chunk.toString();
+    return out;
+  };
+
+  test('stores, reads and removes a file under <root>/<folder>/<name>, never replacing one', async () => {
+    const root = join(dataDir, 'storage-a');
+    const storage = localDiskStorage(root);
+    await storage.put('slip', 'a1.png', Buffer.from('one'));
+    expect(readFileSync(join(root, 'slip', 'a1.png'), 'utf8')).toBe('one');
+    const file = await storage.read('slip', 'a1.png');
+    expect(file?.size).toBe(3);
+    expect(await text(file!.stream)).toBe('one');
+    await expect(storage.put('slip', 'a1.png', Buffer.from('two'))).rejects.toThrow();
+    expect(readFileSync(join(root, 'slip', 'a1.png'), 'utf8')).toBe('one');
+    await storage.remove('slip', 'a1.png');
+    expect(await storage.read('slip', 'a1.png')).toBeNull();
+    await storage.remove('slip', 'a1.png');
+  });
+
+  test('refuses names and folders that could leave the root', async () => {
+    const root = join(dataDir, 'storage-b');
+    const storage = localDiskStorage(root);
+    await mkdir(join(root, 'slip'), { recursive: true });
+    await writeFile(join(dataDir, 'outside.txt'), 'TOP-SECRET');
+    const names = [
+      '../outside.txt',
+      '..',
+      '.',
+      '',
+      '/etc/passwd',
+      'a/b',
+      'a\\b',
+      'a\0b',
+      '%2e%2e',
+      '.hidden',
+      'x'.repeat(201),
+    ];
+    for (const name of names) {
+      expect(await storage.read('slip', name), name).toBeNull();
+      await expect(storage.put('slip', name, Buffer.from('x')), name).rejects.toThrow();
+      await expect(storage.remove('slip', name), name).rejects.toThrow();
+    }
+    for (const folder of ['..', '../..', '', 'a/b', '/tmp']) {
+      expect(await storage.read(folder, 'outside.txt'), folder).toBeNull();
+      await expect(storage.put(folder, 'x.png', Buffer.from('x')), folder).rejects.toThrow();
+    }
+  });
+
+  test('does not follow a symlink planted in a folder', async () => {
+    const root = join(dataDir, 'storage-c');
+    const storage = localDiskStorage(root);
+    await mkdir(join(root, 'slip'), { recursive: true });
+    await writeFile(join(dataDir, 'target.txt'), 'TOP-SECRET');
+    await symlink(join(dataDir, 'target.txt'), join(root, 'slip', 'link.png'));
+    expect(await storage.read('slip', 'link.png')).toBeNull();
+    await expect(storage.put('slip', 'link.png', Buffer.from('x'))).rejects.toThrow();
+    expect(readFileSync(join(dataDir, 'target.txt'), 'utf8')).toBe('TOP-SECRET');
   });
 });

@@ -34,10 +34,24 @@ const uploadErrors = { ...errorResponses, 413: errorEnvelope, 415: errorEnvelope
 const fileParams = z.object({
   file: z
     .string()
-    .max(STORED_FILE_NAME_MAX)
-    .regex(storedFileName)
+    .max(STORED_FILE_NAME_MAX, { error: message('invalidInput') })
+    .regex(storedFileName, { error: message('invalidInput') })
     .meta({ description: 'A stored file name, as an upload answered' }),
 });
+/**
+ * The multipart body is read as a stream by the handler, so it is not validated here: this schema accepts
+ * anything and only describes the form in the OpenAPI document.
+ */
+const multipartBody = (many: boolean) =>
+  z.unknown().meta({
+    type: 'object',
+    properties: {
+      [UPLOAD_FIELD]: many
+        ? { type: 'array', items: { type: 'string', format: 'binary' }, maxItems: MAX_UPLOAD_FILES }
+        : { type: 'string', format: 'binary' },
+    },
+    required: [UPLOAD_FIELD],
+  });
 // A stream, never serialized; described for the OpenAPI document only.
 const fileBody = z.any().meta({ description: 'The file itself, with its Content-Type', format: 'binary' });
 
@@ -87,6 +101,7 @@ export async function uploadsModule(app: FastifyInstance, deps: UploadsDeps) {
             `\`${UPLOAD_FIELD}\`. ${who} may upload. Types (checked by content): ${types}; at most ` +
             `${megabytes(kind.maxBytes)} each. Answers the stored file name${many ? 's' : ''}.`,
           consumes: ['multipart/form-data'],
+          body: multipartBody(many),
           response: { 200: envelope(many ? z.array(z.string()) : z.string()), ...uploadErrors },
         },
       },

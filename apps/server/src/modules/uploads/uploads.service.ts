@@ -30,7 +30,9 @@ export interface ServedFile {
 
 /** The type a stored name stands for: the server names files `<uuid>.<extension of the detected type>`. */
 export function typeOfStoredName(name: string): FileType | null {
-  const extension = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
+  const dot = name.lastIndexOf('.');
+  if (dot < 1) return null;
+  const extension = name.slice(dot + 1).toLowerCase();
   if (extension === 'jpeg') return 'jpeg';
   return fileTypes.find((t) => fileTypeInfo[t].extension === extension) ?? null;
 }

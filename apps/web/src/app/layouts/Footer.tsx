@@ -3,7 +3,6 @@ import FacebookIcon from '@mui/icons-material/Facebook';
 import YouTubeIcon from '@mui/icons-material/YouTube';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -25,8 +24,8 @@ export function Footer() {
   return (
     <Box component="footer" sx={{ bgcolor: 'grey.900', color: 'grey.100', py: 4, mt: 'auto' }}>
       <Container>
-        <Grid container spacing={3}>
-          <Grid size={{ xs: 12, md: 6 }}>
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr 1fr' } }}>
+          <div>
             <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
               {t('brand.name')}
             </Typography>
@@ -39,8 +38,8 @@ export function Footer() {
                 </Link>
               </Typography>
             </Box>
-          </Grid>
-          <Grid size={{ xs: 12, md: 3 }}>
+          </div>
+          <div>
             <Stack spacing={0.5}>
               <Link component={RouterLink} to="/privacy-policy" color="inherit" variant="body2">
                 {t('footer.privacy')}
@@ -49,8 +48,8 @@ export function Footer() {
                 {t('footer.terms')}
               </Link>
             </Stack>
-          </Grid>
-          <Grid size={{ xs: 12, md: 3 }}>
+          </div>
+          <div>
             <Typography variant="body2">{t('footer.social')}</Typography>
             <Stack direction="row">
               {SOCIAL_LINKS.map(({ label, href, Icon }) => (
@@ -66,8 +65,8 @@ export function Footer() {
                 </IconButton>
               ))}
             </Stack>
-          </Grid>
-        </Grid>
+          </div>
+        </Box>
       </Container>
     </Box>
   );

@@ -16,7 +16,7 @@ interface NavDrawerProps {
 export function NavDrawer({ open, onClose, onOpenHelp }: NavDrawerProps) {
   const { t } = useTranslation();
   return (
-    <Drawer open={open} onClose={onClose}>
+    <Drawer open={open} onClose={onClose} slotProps={{ paper: { 'aria-label': t('nav.label') } }}>
       <List component="nav" aria-label={t('nav.label')} sx={{ width: 260 }}>
         {NAV_ITEMS.map((item) => (
           <ListItemButton key={item.to} component={NavLink} to={item.to} end onClick={onClose}>

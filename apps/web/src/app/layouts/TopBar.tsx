@@ -41,7 +41,14 @@ export function TopBar({ onOpenMenu, onOpenHelp, onOpenLogin }: TopBarProps) {
         </Box>
         <Box component="nav" aria-label={t('nav.label')} sx={{ ...desktopOnly, gap: 0.5, ml: 'auto' }}>
           {NAV_ITEMS.map((item) => (
-            <Button key={item.to} component={NavLink} to={item.to} end color="inherit">
+            <Button
+              key={item.to}
+              component={NavLink}
+              to={item.to}
+              end
+              color="inherit"
+              sx={{ '&.active': { color: 'primary.main', fontWeight: 700 } }}
+            >
               {t(`nav.${item.label}`)}
             </Button>
           ))}

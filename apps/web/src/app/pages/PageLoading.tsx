@@ -1,8 +1,13 @@
-import LinearProgress from '@mui/material/LinearProgress';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import { useTranslation } from 'react-i18next';
 
 /** Shown while a lazily loaded page's code arrives. */
 export function PageLoading() {
   const { t } = useTranslation();
-  return <LinearProgress aria-label={t('common.loading')} />;
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+      <CircularProgress aria-label={t('common.loading')} />
+    </Box>
+  );
 }

@@ -24,7 +24,8 @@ export function CookieBanner() {
       aria-label={t('cookie.label')}
       elevation={6}
       square
-      sx={{ position: 'fixed', insetInline: 0, bottom: 0, zIndex: 'snackbar', p: 2 }}
+      // Sticky, not fixed: it rides along the bottom edge but never covers the end of the footer.
+      sx={{ position: 'sticky', bottom: 0, zIndex: 'snackbar', p: 2 }}
     >
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
         <Typography variant="body2" sx={{ flex: 1 }}>

@@ -13,5 +13,6 @@ export function readCookieConsent(): CookieConsent | null {
 
 // The spec keeps the answer in a cookie named cookie-confirm; a year, then the shopper is asked again.
 export function saveCookieConsent(consent: CookieConsent) {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older Safari and Firefox; the value is one of two fixed words
   document.cookie = `${COOKIE_NAME}=${consent}; max-age=${ONE_YEAR_SECONDS}; path=/; SameSite=Lax`;
 }

@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
-import Grid from '@mui/material/Grid';
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -8,7 +8,14 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { coachImageUrl, useCoaches } from '../../api/catalogue';
 
-const cell = { xs: 12, md: 6 } as const;
+const gridSx = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' },
+  listStyle: 'none',
+  p: 0,
+  m: 0,
+} as const;
 
 export function CoachList() {
   const { t } = useTranslation();
@@ -17,25 +24,23 @@ export function CoachList() {
   if (error) return <Alert severity="error">{t('coaches.loadError')}</Alert>;
   if (isPending) {
     return (
-      <Grid container spacing={2}>
-        {[0, 1].map((i) => (
-          <Grid key={i} size={cell}>
-            <Skeleton variant="rounded" height={120} />
-          </Grid>
-        ))}
-      </Grid>
+      <Box sx={gridSx} aria-busy>
+        <Skeleton variant="rounded" height={120} />
+        <Skeleton variant="rounded" height={120} />
+      </Box>
     );
   }
+  if (!coaches.length) return <Alert severity="info">{t('coaches.empty')}</Alert>;
 
   return (
-    <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+    <Box component="ul" sx={gridSx}>
       {coaches.map((coach) => (
-        <Grid key={coach.id} size={cell} component="li">
+        <li key={coach.id}>
           <Paper variant="outlined" sx={{ p: 2, height: '100%' }}>
             <Stack direction="row" spacing={2}>
               <Avatar
                 src={coach.coach_img ? coachImageUrl(coach.coach_img) : undefined}
-                alt={coach.coach_name}
+                alt={coach.coach_name ?? ''}
                 sx={{ width: 72, height: 72 }}
               />
               <div>
@@ -49,8 +54,8 @@ export function CoachList() {
               </div>
             </Stack>
           </Paper>
-        </Grid>
+        </li>
       ))}
-    </Grid>
+    </Box>
   );
 }

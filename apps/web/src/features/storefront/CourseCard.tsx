@@ -4,28 +4,37 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import { formatBaht } from '@sikkha/contract/rules';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { type Product, productMiniUrl } from '../../api/catalogue';
-import { formatBaht } from './format-price';
+import { coursePath } from './paths';
 
 // Fixed 16:9 box, so cards do not jump while images load.
-const mediaSx = { aspectRatio: '16 / 9', width: '100%', objectFit: 'cover', display: 'block', bgcolor: 'grey.200' };
+const mediaSx = {
+  aspectRatio: '16 / 9',
+  width: '100%',
+  height: 'auto',
+  objectFit: 'cover',
+  display: 'block',
+  bgcolor: 'grey.200',
+};
 
 export function CourseCard({ product }: { product: Product }) {
   const { t } = useTranslation();
+  const title = product.product_title ?? '';
   return (
     <Card component="article" sx={{ height: '100%' }}>
       <CardActionArea
         component={RouterLink}
-        to={`/product/${encodeURIComponent(product.product_title)}`}
+        to={coursePath(title)}
         sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
       >
         {product.product_img_mini ? (
           <Box
             component="img"
             src={productMiniUrl(product.product_img_mini)}
-            alt={product.product_title}
+            alt={title}
             loading="lazy"
             width={640}
             height={360}
@@ -36,19 +45,27 @@ export function CourseCard({ product }: { product: Product }) {
         )}
         <CardContent sx={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
           <Typography variant="h6" component="h3">
-            {product.product_title}
+            {title}
           </Typography>
           <Typography
             variant="body2"
             color="text.secondary"
-            sx={{ flex: 1, display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
+            sx={{
+              flex: 1,
+              display: '-webkit-box',
+              WebkitLineClamp: 3,
+              WebkitBoxOrient: 'vertical',
+              overflow: 'hidden',
+            }}
           >
             {product.product_detail}
           </Typography>
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-            <Typography variant="subtitle1" component="p" sx={{ fontWeight: 700, color: 'primary.main' }}>
-              {formatBaht(product.product_price)}
-            </Typography>
+            {product.product_price !== null && (
+              <Typography variant="subtitle1" component="p" sx={{ fontWeight: 700, color: 'primary.main' }}>
+                {formatBaht(product.product_price)}
+              </Typography>
+            )}
             {product.product_disable === 'Y' && <Chip label={t('courses.comingSoon')} color="secondary" size="small" />}
           </Box>
         </CardContent>

@@ -1,11 +1,19 @@
 import Alert from '@mui/material/Alert';
-import Grid from '@mui/material/Grid';
+import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '../../api/catalogue';
 import { CourseCard } from './CourseCard';
 
-const cell = { xs: 12, sm: 6, md: 4, lg: 3 } as const;
+// A CSS grid in sx rather than MUI's Grid: same result, less code on the first load.
+const gridSx = {
+  display: 'grid',
+  gap: 3,
+  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' },
+  listStyle: 'none',
+  p: 0,
+  m: 0,
+} as const;
 
 interface CourseGridProps {
   products: Product[] | undefined;
@@ -23,22 +31,24 @@ export function CourseGrid({ products, isPending, error }: CourseGridProps) {
       </Alert>
     );
   }
-  if (!isPending && !products?.length) return <Alert severity="info">{t('courses.empty')}</Alert>;
+  if (isPending) {
+    return (
+      <Box sx={gridSx} aria-busy>
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} variant="rounded" height={320} />
+        ))}
+      </Box>
+    );
+  }
+  if (!products?.length) return <Alert severity="info">{t('courses.empty')}</Alert>;
 
   return (
-    <Grid container spacing={3} aria-busy={isPending}>
-      {isPending
-        ? Array.from({ length: 4 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-            <Grid key={i} size={cell}>
-              <Skeleton variant="rounded" height={320} />
-            </Grid>
-          ))
-        : products?.map((product) => (
-            <Grid key={product.id} size={cell}>
-              <CourseCard product={product} />
-            </Grid>
-          ))}
-    </Grid>
+    <Box component="ul" sx={gridSx}>
+      {products.map((product) => (
+        <li key={product.id}>
+          <CourseCard product={product} />
+        </li>
+      ))}
+    </Box>
   );
 }

@@ -7,6 +7,7 @@ import useAutocomplete from '@mui/material/useAutocomplete';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type Product, useProducts } from '../../api/catalogue';
+import { coursePath } from './paths';
 
 /**
  * A plain substring match: Thai has no letter case and no spaces between words, so MUI's default matching
@@ -16,7 +17,7 @@ const normalize = (text: string) => text.normalize('NFC').toLocaleLowerCase('th'
 
 function filterByTitle(products: Product[], { inputValue }: { inputValue: string }) {
   const query = normalize(inputValue);
-  return query ? products.filter((product) => normalize(product.product_title).includes(query)) : products;
+  return query ? products.filter((product) => normalize(product.product_title ?? '').includes(query)) : products;
 }
 
 const popupSx = {
@@ -43,11 +44,11 @@ export function CourseSearch() {
   const { data: products = [], isPending } = useProducts();
   const { getRootProps, getInputProps, getListboxProps, getOptionProps, groupedOptions, popupOpen } = useAutocomplete({
     options: products,
-    getOptionLabel: (product) => product.product_title,
+    getOptionLabel: (product) => product.product_title ?? '',
     getOptionKey: (product) => product.id,
     filterOptions: filterByTitle,
     onChange: (_, product) => {
-      if (product) void navigate(`/product/${encodeURIComponent(product.product_title)}`);
+      if (product) void navigate(coursePath(product.product_title ?? ''));
     },
   });
 

@@ -15,8 +15,9 @@ export function CoursesPage() {
   const categories = useCategories();
 
   const categoryId = type === 'category' && id ? Number(id) : null;
+  const categoryName = categories.data?.find((category) => category.id === categoryId)?.category_name;
   const inCategory = (product: Product) =>
-    categoryId === null || product.product_category_list.map(Number).includes(categoryId);
+    categoryId === null || (product.product_category_list ?? []).includes(categoryId);
 
   return (
     <Container sx={{ py: 4 }}>
@@ -50,6 +51,9 @@ export function CoursesPage() {
           />
         ))}
       </Stack>
+      <Typography variant="h5" component="h2" gutterBottom>
+        {categoryName ?? t('courses.allCategories')}
+      </Typography>
       <CourseGrid products={products.data?.filter(inCategory)} isPending={products.isPending} error={products.error} />
     </Container>
   );

@@ -24,7 +24,11 @@ export function Hero() {
         background: 'linear-gradient(135deg, #0b3a63 0%, #0f4c81 55%, #1d6fa5 100%)',
       }}
     >
-      <Typography id="hero-title" variant="h1" sx={{ fontSize: { xs: '1.5rem', sm: '2.5rem', lg: '3.5rem' }, fontWeight: 700 }}>
+      <Typography
+        id="hero-title"
+        variant="h1"
+        sx={{ fontSize: { xs: '1.5rem', sm: '2.5rem', lg: '3.5rem' }, fontWeight: 700 }}
+      >
         {t('hero.title')}
       </Typography>
       <Typography variant="h2" component="p" sx={{ fontSize: { xs: '1rem', sm: '1.25rem', lg: '1.5rem' } }}>

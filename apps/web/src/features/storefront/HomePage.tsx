@@ -15,18 +15,18 @@ export function HomePage() {
       <Hero />
       <Container sx={{ py: 6 }}>
         <Stack spacing={6}>
-        <section aria-labelledby="courses-title">
-          <Typography id="courses-title" variant="h4" component="h2" gutterBottom>
-            {t('courses.title')}
-          </Typography>
-          <CourseGrid products={products.data} isPending={products.isPending} error={products.error} />
-        </section>
-        <section aria-labelledby="coaches-title">
-          <Typography id="coaches-title" variant="h4" component="h2" gutterBottom>
-            {t('coaches.title')}
-          </Typography>
-          <CoachList />
-        </section>
+          <section aria-labelledby="courses-title">
+            <Typography id="courses-title" variant="h4" component="h2" gutterBottom>
+              {t('courses.title')}
+            </Typography>
+            <CourseGrid products={products.data} isPending={products.isPending} error={products.error} />
+          </section>
+          <section aria-labelledby="coaches-title">
+            <Typography id="coaches-title" variant="h4" component="h2" gutterBottom>
+              {t('coaches.title')}
+            </Typography>
+            <CoachList />
+          </section>
         </Stack>
       </Container>
     </>

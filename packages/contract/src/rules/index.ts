@@ -1,0 +1,7 @@
+// The zod-free part of the contract: pure rules and constants the storefront can import without pulling in
+// every schema (the storefront's first load has a 200 KB budget).
+export * from '../constants.js';
+export { fileUrl } from '../uploads.js';
+export * from './dates.js';
+export * from './money.js';
+export * from './order-reference.js';
