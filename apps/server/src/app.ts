@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
@@ -36,7 +36,7 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: config.bodyLimit,
     trustProxy: true,
     // One line per request is noise at info level; debug and trace keep it.
-    disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
+    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
     routerOptions: { maxParamLength: 300 },
   });
   app.setValidatorCompiler(validatorCompiler);
