@@ -13,6 +13,7 @@ import { registerErrorHandler, routeNotFound } from './http/error-handler.js';
 import { registerResources } from './http/resources/engine.js';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.js';
 import { accountsService } from './modules/accounts/accounts.service.js';
+import { sessionService } from './modules/accounts/sessions.js';
 import { resourceBindings } from './modules/resource-bindings.js';
 import { uploadsModule } from './modules/uploads/uploads.routes.js';
 import { localDiskStorage, type Storage } from './providers/storage.js';
@@ -55,9 +56,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
-  const tokens = tokenService(config.jwtSecret, clock);
-  registerAuth(app, tokens);
-  registerAccountRoutes(app, accountsService(database.db, tokens));
+  const tokens = tokenService(config.jwtSecret, clock, config.tokenMaxAge);
+  const sessions = sessionService(database.db, tokens, clock, config.tokenMaxAge);
+  registerAuth(app, tokens, sessions.isRevoked);
+  const accounts = accountsService({ db: database.db, clock, sessions });
+  registerAccountRoutes(app, accounts, sessions);
   registerResources(app, { database, clock, bindings: resourceBindings });
   await app.register(uploadsModule, {
     database,

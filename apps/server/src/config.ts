@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { TOKEN_MAX_AGE_SECONDS } from '@sikkha/contract/rules';
 import { z } from 'zod';
 
 const DEV_SECRET = 'sikkha-development-secret-change-me';
@@ -17,6 +18,13 @@ const schema = z
     DEMO: z.enum(['true', 'false', '1', '0']).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
+    TOKEN_MAX_AGE: z.coerce.number().int().min(10).max(2_592_000).default(TOKEN_MAX_AGE_SECONDS),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+    GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
+    FACEBOOK_APP_ID: z.string().optional(),
+    FACEBOOK_APP_SECRET: z.string().optional(),
+    FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v19.0'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.JWT_SECRET === DEV_SECRET) {
@@ -51,5 +59,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     demo: c.DEMO === undefined ? !c.DATABASE_URL : c.DEMO === 'true' || c.DEMO === '1',
     logLevel: c.LOG_LEVEL,
     bodyLimit: c.BODY_LIMIT,
+    tokenMaxAge: c.TOKEN_MAX_AGE,
+    /** Google sign-in is offered when a client id is set. */
+    google: c.GOOGLE_CLIENT_ID
+      ? { clientId: c.GOOGLE_CLIENT_ID, jwksUrl: c.GOOGLE_JWKS_URL, issuer: c.GOOGLE_ISSUER }
+      : undefined,
+    /** Facebook sign-in is offered when the app id and secret are set. */
+    facebook:
+      c.FACEBOOK_APP_ID && c.FACEBOOK_APP_SECRET
+        ? {
+            appId: c.FACEBOOK_APP_ID,
+            appSecret: c.FACEBOOK_APP_SECRET,
+            graphUrl: c.FACEBOOK_GRAPH_URL.replace(/\/$/, ''),
+          }
+        : undefined,
   };
 }

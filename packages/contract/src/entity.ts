@@ -15,14 +15,18 @@ const base = {
   update_at: z.string(),
 };
 
-export interface EntityOptions<S extends Shape> {
+export interface EntityOptions<S extends Shape, Secret extends keyof S & string> {
   /** Fields a create must carry. */
   required?: readonly (keyof S & string)[];
   /** Fields stored but never sent to any client (password hashes). */
-  secret?: readonly (keyof S & string)[];
+  secret?: readonly Secret[];
 }
 
-export function defineEntity<S extends Shape>(name: string, fields: S, options: EntityOptions<S> = {}) {
+export function defineEntity<S extends Shape, Secret extends keyof S & string = never>(
+  name: string,
+  fields: S,
+  options: EntityOptions<S, Secret> = {},
+) {
   const secret = new Set<string>(options.secret ?? []);
   const nullable = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.nullable()])) as Nullable<S>;
   const optional = Object.fromEntries(

@@ -3,6 +3,7 @@ import { z } from 'zod';
 // Validation messages read in Thai wherever a schema of the contract runs: the server and the web forms.
 z.config(z.locales.th());
 
+export * from './api/accounts.js';
 export * from './constants.js';
 export * from './entities/index.js';
 export * from './entity.js';

@@ -53,7 +53,7 @@ export function tokenService(secret: string, clock: Clock, maxAgeSeconds = TOKEN
 }
 
 /** Reads the bearer token of every request into `request.actor`; a bad token leaves a visitor. */
-export function registerAuth(app: FastifyInstance, tokens: TokenService) {
+export function registerAuth(app: FastifyInstance, tokens: TokenService, isRevoked: (jti: string) => Promise<boolean>) {
   app.decorateRequest('actor');
   app.addHook('onRequest', async (request) => {
     request.actor = { kind: 'visitor' };
@@ -61,6 +61,10 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService) {
     if (!header?.startsWith('Bearer ')) return;
     try {
       const claims = await tokens.verify(header.slice(7).trim());
+      if (await isRevoked(claims.jti)) {
+        request.tokenProblem = 'expired';
+        return;
+      }
       request.actor = { kind: claims.role, id: claims.id, jti: claims.jti };
     } catch (error) {
       request.tokenProblem = error instanceof errors.JWTExpired ? 'expired' : 'invalid';

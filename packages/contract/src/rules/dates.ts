@@ -25,3 +25,21 @@ export const ACCESS_YEARS = 2;
 export function remainingDays(day: number, count: number): number {
   return Math.max(0, day - count);
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Days between two Bangkok calendar dates ("YYYY-MM-DD"). */
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+/**
+ * A purchased course's viewing window, as the spec's parallel lists say it: `day` is the length of the access
+ * period in days (2 years from the approval date), `count` the days already used. Remaining = day - count.
+ */
+export function accessWindow(approvedAt: Date, now: Date): { day: number; count: number } {
+  const start = bangkokDate(approvedAt);
+  const [year, month, dayOfMonth] = start.split('-');
+  const end = `${Number(year) + ACCESS_YEARS}-${month}-${month === '02' && dayOfMonth === '29' ? '28' : dayOfMonth}`;
+  return { day: daysBetween(start, end), count: Math.max(0, daysBetween(start, bangkokDate(now))) };
+}

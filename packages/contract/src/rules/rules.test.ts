@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { bangkokDate, normalisePaymentDate, remainingDays, toGregorianYear } from './dates.js';
+import { accessWindow, bangkokDate, normalisePaymentDate, remainingDays, toGregorianYear } from './dates.js';
 import { formatBaht, toBaht, toSatang } from './money.js';
 import { orderIdFromReference, orderReference } from './order-reference.js';
 
@@ -45,5 +45,15 @@ describe('dates', () => {
   test('remaining days are day minus count, never negative', () => {
     expect(remainingDays(730, 10)).toBe(720);
     expect(remainingDays(5, 10)).toBe(0);
+  });
+});
+
+describe('access window', () => {
+  test('two years from the Bangkok approval date', () => {
+    const approved = new Date('2026-01-10T20:00:00Z'); // 11 January in Bangkok
+    expect(accessWindow(approved, approved)).toEqual({ day: 730, count: 0 });
+    expect(accessWindow(approved, new Date('2026-01-20T20:00:00Z'))).toEqual({ day: 730, count: 10 });
+    expect(accessWindow(new Date('2027-06-01T00:00:00Z'), new Date('2027-06-01T00:00:00Z')).day).toBe(731);
+    expect(accessWindow(new Date('2028-02-29T00:00:00Z'), new Date('2028-02-29T00:00:00Z')).day).toBe(730);
   });
 });

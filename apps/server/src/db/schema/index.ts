@@ -1,4 +1,5 @@
 export * from './accounts.js';
+export * from './auth.js';
 export * from './catalogue.js';
 export * from './coupons.js';
 export * from './learning.js';

@@ -1,43 +1,241 @@
-import { envelope } from '@sikkha/contract';
+import {
+  accountMessages,
+  changePasswordBody,
+  currentStaff,
+  currentUser,
+  envelope,
+  loginEmailBody,
+  loginPersonnelBody,
+  lookupQuery,
+  message,
+  registerBody,
+  session,
+  user,
+  userUpdateBody,
+} from '@sikkha/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireMember, requireSignedIn, requireStaff } from '../../http/auth.js';
 import { errorResponses } from '../../http/resources/engine.js';
-import type { accountsService } from './accounts.service.js';
+import type { AccountsService } from './accounts.service.js';
+import type { Sessions } from './sessions.js';
 
-const tokenData = envelope(z.object({ token: z.string(), expiresAt: z.string() }));
-const required = z.string().min(1).max(200);
+const tags = ['accounts'];
+const withUser = <T extends z.ZodType>(u: T) =>
+  z.object({ result: z.boolean(), data: session, message: z.string(), user: u });
+const lookupResult = envelope(z.object({ exists: z.boolean(), user: user.row.optional() }));
+const ok = message('ok');
 
-export function registerAccountRoutes(app: FastifyInstance, accounts: ReturnType<typeof accountsService>) {
+export function registerAccountRoutes(app: FastifyInstance, accounts: AccountsService, sessions: Sessions) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+
   api.post(
     '/api/loginEmail',
     {
       schema: {
-        tags: ['accounts'],
-        summary: 'Member sign-in with e-mail and password',
-        body: z.object({ email: required, password: required }),
-        response: { 200: tokenData, ...errorResponses },
+        tags,
+        summary: 'Member sign-in; returns the token and the signed-in user',
+        body: loginEmailBody,
+        response: { 200: withUser(currentUser), 429: errorResponses[400], ...errorResponses },
       },
     },
     async (request) => {
-      const data = await accounts.loginEmail(request.body.email, request.body.password);
-      return { result: true, data, message: 'Login' };
+      const { session: data, user: u } = await accounts.loginEmail(
+        request.body.email,
+        request.body.password,
+        request.ip,
+      );
+      return { result: true, data, message: 'Login', user: u };
     },
   );
+
   api.post(
     '/api/loginPersonnel',
     {
       schema: {
-        tags: ['accounts'],
+        tags,
         summary: 'Staff sign-in to the back office',
-        body: z.object({ username: required, password: required }),
-        response: { 200: tokenData, ...errorResponses },
+        body: loginPersonnelBody,
+        response: { 200: withUser(currentStaff), 429: errorResponses[400], ...errorResponses },
       },
     },
     async (request) => {
-      const data = await accounts.loginPersonnel(request.body.username, request.body.password);
-      return { result: true, data, message: 'Login' };
+      const { session: data, user: u } = await accounts.loginPersonnel(
+        request.body.username,
+        request.body.password,
+        request.ip,
+      );
+      return { result: true, data, message: 'Login', user: u };
+    },
+  );
+
+  api.post(
+    '/api/userRegister',
+    {
+      schema: {
+        tags,
+        summary: 'Create a member account and sign in',
+        body: registerBody,
+        response: { 200: withUser(currentUser).extend({ insertId: z.number().int() }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { session: data, user: u, insertId } = await accounts.register(request.body);
+      return { result: true, data, message: message('saved'), user: u, insertId };
+    },
+  );
+
+  api.get(
+    '/api/refreshToken',
+    {
+      schema: {
+        tags,
+        summary: 'A fresh token; the old one stops working',
+        response: { 200: envelope(session), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const actor = requireSignedIn(request);
+      const data = await sessions.start(actor.kind, actor.id);
+      await sessions.revoke(actor.jti);
+      return { result: true, data, message: ok };
+    },
+  );
+
+  for (const method of ['GET', 'POST'] as const) {
+    api.route({
+      method,
+      url: '/api/logout',
+      schema: {
+        tags,
+        summary: 'End the session: the token is refused from now on',
+        response: { 200: envelope(z.null()), ...errorResponses },
+      },
+      handler: async (request) => {
+        if (request.actor.kind !== 'visitor') await sessions.revoke(request.actor.jti);
+        return { result: true, data: null, message: ok };
+      },
+    });
+  }
+
+  api.get(
+    '/api/loginPing',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in member (or staff account)',
+        response: { 200: envelope(z.union([currentUser, currentStaff])), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const actor = requireSignedIn(request);
+      const data =
+        actor.kind === 'staff' ? await accounts.currentStaff(actor.id) : await accounts.currentUser(actor.id);
+      return { result: true, data, message: ok };
+    },
+  );
+
+  api.get(
+    '/api/userCheckToken',
+    {
+      schema: {
+        tags,
+        summary: 'Whether the token is still good (401 TOKEN_EXPIRED when not)',
+        response: { 200: envelope(z.object({ role: z.enum(['member', 'staff']) })), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const actor = requireSignedIn(request);
+      return { result: true, data: { role: actor.kind }, message: ok };
+    },
+  );
+
+  const lookups = [
+    ['/api/userByEmail', lookupQuery.email, 'email'],
+    ['/api/userByUsername', lookupQuery.username, 'username'],
+    ['/api/userByGoogle', lookupQuery.google, 'google_id'],
+    ['/api/userByFacebook', lookupQuery.facebook, 'facebook_id'],
+  ] as const;
+  for (const [url, querystring, field] of lookups) {
+    api.get(
+      url,
+      {
+        schema: {
+          tags,
+          summary: `Whether an account has this ${field}; staff also get the record`,
+          querystring,
+          response: { 200: lookupResult, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const value = (request.query as Record<string, string>)[field]!;
+        const data = await accounts.lookup(field, value, request.actor.kind === 'staff');
+        return { result: true, data, message: ok };
+      },
+    );
+  }
+
+  api.get(
+    '/api/userTotal',
+    {
+      schema: {
+        tags,
+        summary: 'How many members (staff)',
+        response: { 200: envelope(z.object({ total: z.number().int() })), ...errorResponses },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      return { result: true, data: { total: await accounts.total() }, message: ok };
+    },
+  );
+
+  api.post(
+    '/api/userUpdatePrivacyPolicy',
+    {
+      schema: {
+        tags,
+        summary: 'The member accepts the privacy policy',
+        response: { 200: envelope(currentUser), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const actor = requireMember(request);
+      return { result: true, data: await accounts.acceptPrivacyPolicy(actor.id), message: message('saved') };
+    },
+  );
+
+  api.post(
+    '/api/userUpdate',
+    {
+      schema: {
+        tags,
+        summary: "The member's own profile, shipping address and receipt details",
+        body: userUpdateBody,
+        response: { 200: envelope(currentUser), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const actor = requireMember(request);
+      return { result: true, data: await accounts.update(actor.id, request.body), message: message('saved') };
+    },
+  );
+
+  api.post(
+    '/api/userChangePassword',
+    {
+      schema: {
+        tags,
+        summary: 'A signed-in member changes their password',
+        body: changePasswordBody,
+        response: { 200: envelope(z.boolean()), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const actor = requireMember(request);
+      await accounts.changePassword(actor.id, request.body.password_old, request.body.password);
+      return { result: true, data: true, message: accountMessages.passwordChanged };
     },
   );
 }

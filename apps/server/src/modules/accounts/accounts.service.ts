@@ -1,35 +1,192 @@
-import { message } from '@sikkha/contract';
-import { eq } from 'drizzle-orm';
+import { accountMessages, type registerBody, type user as userEntity, type userUpdateBody } from '@sikkha/contract';
+import { count, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { personnel, user } from '../../db/schema/index.js';
-import type { TokenService } from '../../http/auth.js';
-import { AppError } from '../../http/errors.js';
-import { verifyPassword } from './passwords.js';
+import type { Role } from '../../http/auth.js';
+import { AppError, badRequest } from '../../http/errors.js';
+import { currentStaffOf, currentUserOf, publicUserColumns } from './current-user.js';
+import { loginThrottle, type ThrottleKey } from './login-throttle.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import type { Sessions } from './sessions.js';
 
-/**
- * Sign-in with e-mail (members) or username (staff). Registration, refresh, revocation, throttling
- * and the agreement flow belong to the accounts issue; this is the part every policy test needs.
- */
-export function accountsService(db: Db, tokens: TokenService) {
-  const wrong = () => new AppError('UNAUTHORIZED', message('loginFailed'));
-  return {
-    async loginEmail(email: string, password: string) {
-      const [found] = await db
-        .select({ id: user.id, password: user.password })
-        .from(user)
-        .where(eq(user.email, email.trim().toLowerCase()))
-        .limit(1);
-      if (!found || !(await verifyPassword(found.password, password))) throw wrong();
-      return tokens.issue('member', found.id);
+/** What a sign-up ticket from Google or Facebook proves: who the provider says this person is. */
+export interface SignupClaims {
+  provider: 'google' | 'facebook';
+  providerId: string;
+  email: string | null;
+}
+
+export interface AccountsDeps {
+  db: Db;
+  clock: Clock;
+  sessions: Sessions;
+  /** Verifies a sign-up ticket made by a social sign-in; absent when no provider is configured. */
+  verifySignupTicket?: (ticket: string) => Promise<SignupClaims>;
+}
+
+type UserRow = z.infer<typeof userEntity.row>;
+
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
+
+export function accountsService({ db, clock, sessions, verifySignupTicket }: AccountsDeps) {
+  const throttle = loginThrottle(db, clock);
+  const wrong = () => new AppError('UNAUTHORIZED', accountMessages.loginFailed);
+  const throttled = () => new AppError('TOO_MANY_REQUESTS', accountMessages.loginThrottled);
+
+  async function signIn<T>(
+    keys: ThrottleKey[],
+    find: () => Promise<{ id: number; password: string | null } | undefined>,
+    password: string,
+    role: Role,
+    describe: (id: number) => Promise<T>,
+  ) {
+    if (await throttle.blocked(keys)) throw throttled();
+    const found = await find();
+    // Verify against a real hash even for unknown accounts, so timing does not tell which e-mails exist.
+    const ok = await verifyPassword(found?.password ?? DUMMY_HASH, password);
+    if (!found || !ok) {
+      await throttle.failed(keys);
+      throw wrong();
+    }
+    await throttle.succeeded(keys[0]!);
+    return { session: await sessions.start(role, found.id), user: await describe(found.id) };
+  }
+
+  const self = {
+    currentUser: (id: number) => currentUserOf(db, id, clock.now()),
+    currentStaff: (id: number) => currentStaffOf(db, id),
+
+    /** A session for a member found by other means (a social sign-in). */
+    async startMemberSession(id: number) {
+      return { session: await sessions.start('member', id), user: await self.currentUser(id) };
     },
-    async loginPersonnel(username: string, password: string) {
-      const [found] = await db
-        .select({ id: personnel.id, password: personnel.password })
-        .from(personnel)
-        .where(eq(personnel.username, username.trim()))
-        .limit(1);
-      if (!found || !(await verifyPassword(found.password, password))) throw wrong();
-      return tokens.issue('staff', found.id);
+
+    loginEmail(email: string, password: string, address: string) {
+      const normal = normaliseEmail(email);
+      return signIn(
+        [
+          { kind: 'account', value: `member:${normal}` },
+          { kind: 'address', value: address },
+        ],
+        async () =>
+          (
+            await db.select({ id: user.id, password: user.password }).from(user).where(eq(user.email, normal)).limit(1)
+          )[0],
+        password,
+        'member',
+        self.currentUser,
+      );
+    },
+
+    loginPersonnel(username: string, password: string, address: string) {
+      const name = username.trim();
+      return signIn(
+        [
+          { kind: 'account', value: `staff:${name}` },
+          { kind: 'address', value: address },
+        ],
+        async () =>
+          (
+            await db
+              .select({ id: personnel.id, password: personnel.password })
+              .from(personnel)
+              .where(eq(personnel.username, name))
+              .limit(1)
+          )[0],
+        password,
+        'staff',
+        self.currentStaff,
+      );
+    },
+
+    async register(body: z.infer<typeof registerBody>) {
+      const email = normaliseEmail(body.email);
+      let social: SignupClaims | undefined;
+      if (body.ticket) {
+        if (!verifySignupTicket) throw badRequest(accountMessages.socialFailed);
+        social = await verifySignupTicket(body.ticket);
+        // The address a provider vouched for is locked; without one the person types their own.
+        if (social.email && normaliseEmail(social.email) !== email) throw badRequest(accountMessages.emailFormat);
+      }
+      const now = clock.now().toISOString();
+      try {
+        const [created] = await db
+          .insert(user)
+          .values({
+            email,
+            password: await hashPassword(body.password),
+            name_title: body.name_title,
+            name_th: body.name_th,
+            lname_th: body.lname_th,
+            nickname: body.nickname,
+            phone: body.phone,
+            google_id: social?.provider === 'google' ? social.providerId : null,
+            facebook_id: social?.provider === 'facebook' ? social.providerId : null,
+            // A provider already proved the address; others confirm it by a mailed code.
+            agreement: social?.email ? 'Y' : 'N',
+            create_at: now,
+            update_at: now,
+          })
+          .returning({ id: user.id });
+        await db.update(user).set({ create_by: created!.id }).where(eq(user.id, created!.id));
+        return { ...(await self.startMemberSession(created!.id)), insertId: created!.id };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('CONFLICT', accountMessages.emailTaken);
+        throw error;
+      }
+    },
+
+    async update(id: number, values: z.infer<typeof userUpdateBody>) {
+      const changes = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+      await db
+        .update(user)
+        .set({ ...changes, update_at: clock.now().toISOString() })
+        .where(eq(user.id, id));
+      return self.currentUser(id);
+    },
+
+    async acceptPrivacyPolicy(id: number) {
+      await db.update(user).set({ privacy_policy: 'Y', update_at: clock.now().toISOString() }).where(eq(user.id, id));
+      return self.currentUser(id);
+    },
+
+    async changePassword(id: number, oldPassword: string, newPassword: string) {
+      const [row] = await db.select({ password: user.password }).from(user).where(eq(user.id, id)).limit(1);
+      if (!(await verifyPassword(row?.password ?? null, oldPassword))) {
+        throw new AppError('BAD_REQUEST', accountMessages.passwordWrong);
+      }
+      await db
+        .update(user)
+        .set({ password: await hashPassword(newPassword), update_at: clock.now().toISOString() })
+        .where(eq(user.id, id));
+    },
+
+    /** Whether an account uses this value; staff also get the record. */
+    async lookup(field: 'email' | 'username' | 'google_id' | 'facebook_id', value: string, asStaff: boolean) {
+      const column = {
+        email: user.email,
+        username: user.username,
+        google_id: user.google_id,
+        facebook_id: user.facebook_id,
+      }[field];
+      const needle = field === 'email' ? normaliseEmail(value) : value.trim();
+      const [found] = await db.select(publicUserColumns).from(user).where(eq(column, needle)).limit(1);
+      return asStaff && found ? { exists: true, user: found as unknown as UserRow } : { exists: found !== undefined };
+    },
+
+    async total() {
+      const [row] = await db.select({ total: count() }).from(user);
+      return row?.total ?? 0;
     },
   };
+  return self;
 }
+
+/** An argon2id hash of a random string: verifying against it costs what a real check costs. */
+const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$6ZSgDBkLeakv9l2Mbf3jIw$Acnc2P6pLDywVsGJXFT60nFE5FQ/diSH6FVyT7sypT8';
+
+export type AccountsService = ReturnType<typeof accountsService>;

@@ -1,0 +1,70 @@
+import { accessWindow } from '@sikkha/contract/rules';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { orders, ordersDetail } from '../../db/schema/index.js';
+
+export interface FinishedCourse {
+  product_id: number;
+  approve_date: string | null;
+  day: number;
+  count: number;
+}
+
+export interface WaitingCourse {
+  product_id: number;
+  payment: string;
+  ref: string;
+}
+
+/** A member's relation to a course (spec: notLogin, finish, wait, create). */
+export type CourseState = 'notLogin' | 'finish' | 'wait' | 'create';
+
+/**
+ * The one place that says which courses a member may watch: finished orders within their 2-year window, and
+ * orders waiting for payment. Playback, downloads, certificates and the signed-in user object all ask here.
+ */
+export async function coursesOf(db: Executor, userId: number, now: Date) {
+  const rows = await db
+    .select({
+      product_id: ordersDetail.product_id,
+      status: orders.orders_status,
+      payment: orders.orders_payment,
+      ref: orders.orders_ref,
+      approve_date: orders.approve_date,
+      update_at: orders.update_at,
+    })
+    .from(orders)
+    .innerJoin(ordersDetail, eq(ordersDetail.orders_id, orders.id))
+    .where(and(eq(orders.user_id, userId), inArray(orders.orders_status, ['finish', 'wait'])))
+    .orderBy(desc(orders.id));
+
+  const finished = new Map<number, FinishedCourse>();
+  const waiting = new Map<number, WaitingCourse>();
+  for (const row of rows) {
+    if (row.status === 'finish') {
+      const approved = row.approve_date ?? row.update_at;
+      const window = accessWindow(new Date(approved), now);
+      const current = finished.get(row.product_id);
+      // The newest purchase of a course counts: a repurchase restarts the window.
+      if (window.count < window.day && (!current || window.count < current.count)) {
+        finished.set(row.product_id, { product_id: row.product_id, approve_date: row.approve_date, ...window });
+      }
+    } else if (!waiting.has(row.product_id)) {
+      waiting.set(row.product_id, {
+        product_id: row.product_id,
+        payment: row.payment ?? 'transfer',
+        ref: row.ref ?? '',
+      });
+    }
+  }
+  for (const id of finished.keys()) waiting.delete(id);
+  return { finished: [...finished.values()], waiting: [...waiting.values()] };
+}
+
+export async function courseState(db: Executor, userId: number | undefined, productId: number, now: Date) {
+  if (userId === undefined) return 'notLogin' satisfies CourseState;
+  const { finished, waiting } = await coursesOf(db, userId, now);
+  if (finished.some((c) => c.product_id === productId)) return 'finish' satisfies CourseState;
+  if (waiting.some((c) => c.product_id === productId)) return 'wait' satisfies CourseState;
+  return 'create' satisfies CourseState;
+}

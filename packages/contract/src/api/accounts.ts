@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { nameTitles, user } from '../entities/accounts.js';
+
+/** The account messages of the spec, verbatim where the spec gives them. */
+export const accountMessages = {
+  required: 'กรุณากรอก ข้อมูล',
+  emailFormat: 'รูปแบบ E-mail ไม่ถูกต้อง',
+  emailTaken: 'มี Email ในระบบเเล้ว',
+  emailUnknown: 'ไม่มี Email นี้ในระบบ',
+  phoneDigits: 'Input Invalid',
+  phoneLength: 'Please enter 10 characters',
+  terms: 'กรุณาติ๊กเพื่อยืนยันว่าได้อ่านและยอมรับข้อตกลงและเงื่อนไข',
+  passwordMismatch: 'ยืนยันรหัสผ่าน ไม่ตรงกัน',
+  passwordShort: 'รหัสผ่านต้องมีอย่างน้อย 8 ตัวอักษร',
+  passwordWrong: 'รหัสผ่านเดิมไม่ถูกต้อง',
+  codeWrong: 'รหัสไม่ถูกต้อง',
+  codeExpired: 'รหัสหมดอายุ กรุณาขอรหัสใหม่',
+  codeSent: 'ส่งรหัสยืนยันไปที่อีเมลของคุณแล้ว',
+  resetSent: 'ส่งลิงก์เปลี่ยนรหัสผ่านไปที่อีเมลของคุณแล้ว',
+  passwordChanged: 'เปลี่ยนรหัสผ่านเรียบร้อย',
+  loginFailed: 'อีเมลหรือรหัสผ่านไม่ถูกต้อง',
+  loginThrottled: 'เข้าสู่ระบบผิดหลายครั้ง กรุณารอ 15 นาทีแล้วลองใหม่',
+  tokenExpired: 'The token has expired.',
+  tokenExpiredHint: 'Please log out and log in.',
+  socialFailed: 'เข้าสู่ระบบด้วยบัญชีโซเชียลไม่สำเร็จ',
+  facebookNoEmail: 'No email from Facebook Api.',
+  gatewayLogin: 'กรุณาเข้าสู่ระบบอีกครั้งเพื่อดำเนินการชำระเงิน',
+} as const;
+
+const required = (max = 200) => z.string().trim().min(1, accountMessages.required).max(max);
+const email = () =>
+  z.string().trim().min(1, accountMessages.required).pipe(z.email(accountMessages.emailFormat).max(255));
+const newPassword = () => z.string().min(1, accountMessages.required).min(8, accountMessages.passwordShort).max(200);
+const phone = () =>
+  z
+    .string()
+    .min(1, accountMessages.required)
+    .regex(/^\d*$/, accountMessages.phoneDigits)
+    .length(10, accountMessages.phoneLength);
+
+const matching = <T extends { password: string; confirmPassword: string }>(body: T) =>
+  body.password === body.confirmPassword;
+const mismatch = { path: ['confirmPassword'], message: accountMessages.passwordMismatch };
+
+export const loginEmailBody = z.object({ email: required(255), password: required() });
+export const loginPersonnelBody = z.object({ username: required(100), password: required() });
+
+export const registerBody = z
+  .object({
+    email: email(),
+    password: newPassword(),
+    confirmPassword: z.string().min(1, accountMessages.required).max(200),
+    name_title: z.enum(nameTitles, accountMessages.required),
+    name_th: required(100),
+    lname_th: required(100),
+    nickname: required(100),
+    phone: phone(),
+    terms: z.literal(true, accountMessages.terms),
+    /** Proof of a Google or Facebook sign-in that found no account (from loginGoogle / loginFacebook). */
+    ticket: z.string().max(4000).optional(),
+  })
+  .strict()
+  .refine(matching, mismatch);
+
+/** Fields a member may change on their own account. */
+export const userUpdateBody = user.write
+  .pick({
+    name_title: true,
+    name_th: true,
+    lname_th: true,
+    nickname: true,
+    phone: true,
+    address: true,
+    send_address: true,
+    card_id: true,
+    company_id: true,
+    company_name: true,
+    company_address: true,
+    company_address_send: true,
+    path: true,
+  })
+  .strict();
+
+export const sendAddressBody = z.object({ send_address: required(1000) });
+
+export const confirmEmailBody = z.object({ code: z.string().trim().min(1, accountMessages.required).max(20) });
+export const requestResetBody = z.object({ email: email() });
+export const resetPasswordBody = z
+  .object({
+    code: required(100),
+    password: newPassword(),
+    confirmPassword: z.string().min(1, accountMessages.required),
+  })
+  .refine(matching, mismatch);
+export const changePasswordBody = z
+  .object({
+    password_old: required(),
+    password: newPassword(),
+    confirmPassword: z.string().min(1, accountMessages.required),
+  })
+  .refine(matching, mismatch);
+
+export const googleLoginBody = z.object({ credential: z.string().min(10).max(4000) });
+export const facebookLoginBody = z.object({ accessToken: z.string().min(10).max(4000) });
+
+export const lookupQuery = {
+  email: z.object({ email: z.string().max(255) }),
+  username: z.object({ username: z.string().max(100) }),
+  google: z.object({ google_id: z.string().max(100), email: z.string().max(255).optional() }),
+  facebook: z.object({ facebook_id: z.string().max(100), email: z.string().max(255).optional() }),
+};
+
+export const paymentWaitTypes = ['credit', 'qrcode', 'transfer', 'smatrpay', 'unionpay', 'coin'] as const;
+
+/**
+ * The signed-in member as the web sees it: the user row plus what they own, computed by the server.
+ * Lists are parallel: wait[i] is paid by waitType[i] with reference waitRef[i]; finish[i] has count[i] of day[i]
+ * days used and was approved at approve[i].
+ */
+export const currentUser = user.row.extend({
+  finish: z.array(z.number().int()),
+  wait: z.array(z.number().int()),
+  waitType: z.array(z.string()),
+  waitRef: z.array(z.string()),
+  count: z.array(z.number().int()),
+  day: z.array(z.number().int()),
+  approve: z.array(z.string().nullable()),
+  certificate: z.array(z.number().int()),
+  code: z.array(z.string()),
+});
+export type CurrentUser = z.infer<typeof currentUser>;
+
+export const currentStaff = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  personnel_name: z.string().nullable(),
+  personnel_lname: z.string().nullable(),
+  position: z.literal('personnel'),
+});
+export type CurrentStaff = z.infer<typeof currentStaff>;
+
+export const session = z.object({ token: z.string(), expiresAt: z.string() });
+
+/**
+ * What a social sign-in answers: a session when an account matches, otherwise what the register dialog needs to
+ * open prefilled. `email` is null when Facebook gave none: the web asks for it.
+ */
+export const socialResult = z.object({
+  token: z.string().optional(),
+  expiresAt: z.string().optional(),
+  signup: z
+    .object({
+      ticket: z.string(),
+      provider: z.enum(['google', 'facebook']),
+      email: z.string().nullable(),
+      name_th: z.string().nullable(),
+      lname_th: z.string().nullable(),
+    })
+    .optional(),
+});
+
+export const publicSettings = z.object({
+  googleClientId: z.string().nullable(),
+  facebookAppId: z.string().nullable(),
+});
+
+export const existence = z.object({ exists: z.boolean() });
