@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { type FileType, fileTypeInfo, fileTypes, type UploadKind } from '@sikkha/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
-import { orders, ordersDetail, productDetailList, upload } from '../../db/schema/index.js';
+import { productDetailList, upload } from '../../db/schema/index.js';
 import type { Actor } from '../../http/auth.js';
 import { fail, forbidden, notFound } from '../../http/errors.js';
 import type { Storage } from '../../providers/storage.js';
+import { coursesOf } from '../orders/entitlement.js';
 import { detectFileType } from './file-type.js';
 
 type SignedIn = Exclude<Actor, { kind: 'visitor' }>;
@@ -48,18 +49,20 @@ export function cleanOriginalName(filename: string): string | null {
 export function uploadsService(deps: { db: Db; storage: Storage; clock: Clock }) {
   const { db, storage, clock } = deps;
 
-  /** Whether a member finished an order of a course whose document list names the file. */
+  /** Whether a member may watch (within the 2-year window) a course whose document list names the file. */
   async function boughtCourseWith(userId: number, name: string): Promise<boolean> {
+    const { finished } = await coursesOf(db, userId, clock.now());
+    if (finished.length === 0) return false;
     const [hit] = await db
-      .select({ id: orders.id })
+      .select({ id: productDetailList.id })
       .from(productDetailList)
-      .innerJoin(ordersDetail, eq(ordersDetail.product_id, productDetailList.product_id))
-      .innerJoin(orders, eq(orders.id, ordersDetail.orders_id))
       .where(
         and(
           eq(productDetailList.product_detail_list_file, name),
-          eq(orders.user_id, userId),
-          eq(orders.orders_status, 'finish'),
+          inArray(
+            productDetailList.product_id,
+            finished.map((c) => c.product_id),
+          ),
         ),
       )
       .limit(1);
@@ -128,7 +131,6 @@ export function uploadsService(deps: { db: Db; storage: Storage; clock: Clock })
           return;
         }
         case 'buyer':
-          // TODO(learning): ask the course-entitlement policy once it exists (it also knows the 2-year expiry).
           if (!(await boughtCourseWith(actor.id, name))) throw forbidden();
           return;
         default: {
