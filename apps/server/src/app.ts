@@ -14,6 +14,7 @@ import { registerResources } from './http/resources/engine.js';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.js';
 import { accountsService } from './modules/accounts/accounts.service.js';
 import { sessionService } from './modules/accounts/sessions.js';
+import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { resourceBindings } from './modules/resource-bindings.js';
 import { uploadsModule } from './modules/uploads/uploads.routes.js';
 import { localDiskStorage, type Storage } from './providers/storage.js';
@@ -62,6 +63,7 @@ export async function buildApp(deps: AppDeps) {
   const accounts = accountsService({ db: database.db, clock, sessions });
   registerAccountRoutes(app, accounts, sessions);
   registerResources(app, { database, clock, bindings: resourceBindings });
+  registerCatalogueRoutes(app, { db: database.db, clock });
   await app.register(uploadsModule, {
     database,
     clock,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 z.config(z.locales.th());
 
 export * from './api/accounts.js';
+export * from './api/catalogue.js';
 export * from './constants.js';
 export * from './entities/index.js';
 export * from './entity.js';

@@ -1,0 +1,52 @@
+import {
+  courseViewQuery,
+  courseView as courseViewSchema,
+  envelope,
+  listEnvelope,
+  message,
+  product,
+  searchQuery,
+} from '@sikkha/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/client.js';
+import { errorResponses } from '../../http/resources/engine.js';
+import { courseView, searchProducts } from './course-view.service.js';
+
+export function registerCatalogueRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['catalogue'];
+
+  api.get(
+    '/api/courseView',
+    {
+      schema: {
+        tags,
+        summary: 'The course dialog in one request: course, lessons, tabs, groups, coaches and the caller’s state',
+        querystring: courseViewQuery,
+        response: { 200: envelope(courseViewSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const data = await courseView(deps.db, request.actor, request.query, deps.clock.now());
+      return { result: true, data, message: message('ok') };
+    },
+  );
+
+  api.get(
+    '/api/productSearch',
+    {
+      schema: {
+        tags,
+        summary: 'Courses on show whose title, tags or description contain every word typed (Thai-aware)',
+        querystring: searchQuery,
+        response: { 200: listEnvelope(product.row), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const data = await searchProducts(deps.db, request.actor, request.query.q, request.query.limit);
+      return { result: true, data, message: message('ok'), total: data.length };
+    },
+  );
+}
