@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -16,6 +16,7 @@ import { accountsService } from './modules/accounts/accounts.service.js';
 import { sessionService } from './modules/accounts/sessions.js';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { resourceBindings } from './modules/resource-bindings.js';
+import { seoService } from './modules/seo/seo.service.js';
 import { uploadsModule } from './modules/uploads/uploads.routes.js';
 import { localDiskStorage, type Storage } from './providers/storage.js';
 
@@ -70,13 +71,21 @@ export async function buildApp(deps: AppDeps) {
     storage: deps.storage ?? localDiskStorage(join(config.dataDir, 'uploads')),
   });
 
-  // The SPA: files by name, and index.html for every other page path so client routes load.
-  const web = deps.webDir && existsSync(deps.webDir) ? deps.webDir : undefined;
+  const seo = seoService(database.db, config.publicUrl);
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('application/xml').send(await seo.sitemap()),
+  );
+  app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) => reply.type('text/plain').send(seo.robots()));
+
+  // The SPA: files by name, and index.html (with the page's own title and meta) for every other page path.
+  const web = deps.webDir && existsSync(join(deps.webDir, 'index.html')) ? deps.webDir : undefined;
+  const indexHtml = web ? readFileSync(join(web, 'index.html'), 'utf8') : undefined;
   if (web) await app.register(fastifyStatic, { root: web, wildcard: false, index: false });
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const page = request.method === 'GET' && !request.url.startsWith('/api/');
-    if (web && page) return reply.type('text/html').sendFile('index.html');
-    return reply.status(404).send(routeNotFound);
+    if (!indexHtml || !page) return reply.status(404).send(routeNotFound);
+    const html = seo.render(indexHtml, await seo.metaFor(request.url));
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
   return app;
 }

@@ -1,0 +1,176 @@
+import { fileUrl } from '@sikkha/contract/rules';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { news, product } from '../../db/schema/index.js';
+
+const SITE = 'สิกขา | Sikkha';
+const SITE_DESCRIPTION = 'สิกขา คอร์สเรียนออนไลน์ผ่านวิดีโอ เรียนได้ทุกที่ทุกเวลา';
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  url: string;
+  image?: string;
+  type: 'website' | 'product' | 'article';
+  structured?: Record<string, unknown>;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** JSON inside <script> must not be able to close the tag. */
+const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+const excerpt = (text: string | null, fallback: string) => {
+  const plain = (text ?? '').replace(/\s+/g, ' ').trim();
+  return plain ? (plain.length > 160 ? `${plain.slice(0, 157)}…` : plain) : fallback;
+};
+
+/** Titles, descriptions, Open Graph and structured data for shareable pages, and the sitemap. */
+export function seoService(db: Db, publicUrl: string) {
+  const absolute = (path: string) => `${publicUrl}${path}`;
+
+  async function courseMeta(title: string): Promise<PageMeta | null> {
+    const [row] = await db
+      .select()
+      .from(product)
+      .where(and(eq(product.product_title, title), ne(product.product_status, 'Hide')))
+      .limit(1);
+    if (!row) return null;
+    const url = absolute(`/product/${encodeURIComponent(row.product_title)}`);
+    const image = row.product_img_head ?? row.product_img_mini;
+    const description = excerpt(row.product_detail, SITE_DESCRIPTION);
+    return {
+      title: `${row.product_title} | สิกขา`,
+      description,
+      url,
+      image: image ? absolute(fileUrl(row.product_img_head ? 'productHead' : 'productMini', image)) : undefined,
+      type: 'product',
+      structured: {
+        '@context': 'https://schema.org',
+        '@type': 'Course',
+        name: row.product_title,
+        description,
+        url,
+        provider: { '@type': 'Organization', name: 'สิกขา', sameAs: publicUrl },
+        offers: {
+          '@type': 'Offer',
+          price: row.product_price.toFixed(2),
+          priceCurrency: 'THB',
+          availability: row.product_disable === 'Y' ? 'https://schema.org/PreOrder' : 'https://schema.org/InStock',
+          category: 'Paid',
+        },
+      },
+    };
+  }
+
+  async function newsMeta(id: number): Promise<PageMeta | null> {
+    const [row] = await db.select().from(news).where(eq(news.id, id)).limit(1);
+    if (!row) return null;
+    const url = absolute(`/news/${row.id}`);
+    const image = row.news_path_head ?? row.news_path;
+    const description = excerpt(row.news_detail, SITE_DESCRIPTION);
+    return {
+      title: `${row.news_title} | สิกขา`,
+      description,
+      url,
+      image: image ? absolute(fileUrl(row.news_path_head ? 'newsHead' : 'news', image)) : undefined,
+      type: 'article',
+      structured: {
+        '@context': 'https://schema.org',
+        '@type': 'NewsArticle',
+        headline: row.news_title,
+        description,
+        url,
+        datePublished: row.create_at,
+        dateModified: row.update_at,
+        ...(image ? { image: [absolute(fileUrl(row.news_path_head ? 'newsHead' : 'news', image))] } : {}),
+        publisher: { '@type': 'Organization', name: 'สิกขา' },
+      },
+    };
+  }
+
+  return {
+    /** The meta of a page path, or the site's own when the path is not a course or a news item. */
+    async metaFor(path: string): Promise<PageMeta> {
+      const course = /^\/product\/([^/?#]+)/.exec(path);
+      const article = /^\/news\/(\d{1,9})(?:[/?#]|$)/.exec(path);
+      let found: PageMeta | null = null;
+      if (course) {
+        try {
+          found = await courseMeta(decodeURIComponent(course[1]!));
+        } catch {
+          found = null;
+        }
+      } else if (article) {
+        found = await newsMeta(Number(article[1]));
+      }
+      return (
+        found ?? {
+          title: SITE,
+          description: SITE_DESCRIPTION,
+          url: absolute(path.split(/[?#]/)[0] ?? '/'),
+          type: 'website',
+        }
+      );
+    },
+
+    /** Puts the page's title and meta into the app's index.html, so links shared anywhere show the course. */
+    render(indexHtml: string, meta: PageMeta): string {
+      const tags = [
+        `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+        `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
+        `<meta property="og:site_name" content="สิกขา" />`,
+        `<meta property="og:locale" content="th_TH" />`,
+        `<meta property="og:type" content="${meta.type === 'article' ? 'article' : 'website'}" />`,
+        `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
+        `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
+        `<meta property="og:url" content="${escapeHtml(meta.url)}" />`,
+        ...(meta.image
+          ? [
+              `<meta property="og:image" content="${escapeHtml(meta.image)}" />`,
+              `<meta name="twitter:card" content="summary_large_image" />`,
+            ]
+          : [`<meta name="twitter:card" content="summary" />`]),
+        ...(meta.structured ? [`<script type="application/ld+json">${safeJson(meta.structured)}</script>`] : []),
+      ].join('\n    ');
+      return indexHtml
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
+        .replace(/\s*<meta name="description"[^>]*>/, '')
+        .replace('</head>', `    ${tags}\n  </head>`);
+    },
+
+    async sitemap(): Promise<string> {
+      const [courses, articles] = await Promise.all([
+        db
+          .select({ title: product.product_title, update_at: product.update_at })
+          .from(product)
+          .where(ne(product.product_status, 'Hide'))
+          .orderBy(asc(product.id)),
+        db.select({ id: news.id, update_at: news.update_at }).from(news).orderBy(asc(news.id)),
+      ]);
+      const entry = (path: string, updated?: string) =>
+        `  <url><loc>${escapeHtml(absolute(path))}</loc>${updated ? `<lastmod>${updated.slice(0, 10)}</lastmod>` : ''}</url>`;
+      return [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+        ...['/', '/courses', '/allNews', '/contact', '/pricing', '/privacy-policy', '/terms-and-conditions'].map((p) =>
+          entry(p),
+        ),
+        ...courses.map((c) => entry(`/product/${encodeURIComponent(c.title)}`, c.update_at)),
+        ...articles.map((a) => entry(`/news/${a.id}`, a.update_at)),
+        '</urlset>',
+        '',
+      ].join('\n');
+    },
+
+    robots(): string {
+      return [
+        'User-agent: *',
+        'Allow: /',
+        'Disallow: /admin',
+        'Disallow: /api/',
+        `Sitemap: ${absolute('/sitemap.xml')}`,
+        '',
+      ].join('\n');
+    },
+  };
+}

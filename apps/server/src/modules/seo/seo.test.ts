@@ -1,0 +1,82 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { testClock } from '../../../test/app.js';
+import { freshDatabase } from '../../../test/database.js';
+import { buildApp } from '../../app.js';
+import { loadConfig } from '../../config.js';
+import { seedDemo } from '../../demo/seed.js';
+
+const webDir = mkdtempSync(join(tmpdir(), 'sikkha-web-'));
+writeFileSync(
+  join(webDir, 'index.html'),
+  '<!doctype html><html lang="th"><head><meta name="description" content="x" /><title>สิกขา | Sikkha</title></head><body><div id="root"></div></body></html>',
+);
+let app: Awaited<ReturnType<typeof buildApp>>;
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'sikkha-seo-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'https://shop.example' });
+  const clock = testClock();
+  await seedDemo(database.db, { dataDir, clock });
+  app = await buildApp({ config, database, clock, webDir });
+});
+afterAll(async () => {
+  await app.close();
+  await database.drop();
+});
+
+const page = (url: string) => app.inject({ url });
+
+test('a course link carries its title, description, image and Course data', async () => {
+  const res = await page(`/product/${encodeURIComponent('การตลาดออนไลน์ฉบับมืออาชีพ')}`);
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toContain('text/html');
+  const html = res.body;
+  expect(html).toContain('<title>การตลาดออนไลน์ฉบับมืออาชีพ | สิกขา</title>');
+  expect(html).toContain('<meta property="og:title" content="การตลาดออนไลน์ฉบับมืออาชีพ | สิกขา" />');
+  expect(html).toContain(
+    '<meta property="og:image" content="https://shop.example/api/productHead/course-1-head.jpg" />',
+  );
+  expect(html.match(/name="description"/g)?.length).toBe(1);
+  const data = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!);
+  expect(data).toMatchObject({
+    '@type': 'Course',
+    name: 'การตลาดออนไลน์ฉบับมืออาชีพ',
+    offers: { price: '1990.00', priceCurrency: 'THB' },
+  });
+});
+
+test('a hidden course shares nothing of itself', async () => {
+  const html = (await page(`/product/${encodeURIComponent('ทำอาหารไทยแบบมืออาชีพ')}`)).body;
+  expect(html).not.toContain('ทำอาหารไทย');
+  expect(html).toContain('<title>สิกขา | Sikkha</title>');
+});
+
+test('a news link carries NewsArticle data; markup in titles is escaped', async () => {
+  const html = (await page('/news/1')).body;
+  expect(html).toContain('og:type" content="article"');
+  expect(html).toContain('"@type":"NewsArticle"');
+  expect((await page('/product/%3Cscript%3E')).body).not.toContain('<script>alert');
+  expect((await page('/product/%E0%A4%A')).statusCode).toBe(400);
+});
+
+test('sitemap lists visible courses and news; robots points at it and keeps /admin out', async () => {
+  const sitemap = await page('/sitemap.xml');
+  expect(sitemap.headers['content-type']).toContain('application/xml');
+  expect(sitemap.body).toContain(`https://shop.example/product/${encodeURIComponent('การตลาดออนไลน์ฉบับมืออาชีพ')}`);
+  expect(sitemap.body).not.toContain(encodeURIComponent('ทำอาหารไทยแบบมืออาชีพ'));
+  expect(sitemap.body).toContain('https://shop.example/news/1');
+  const robots = (await page('/robots.txt')).body;
+  expect(robots).toContain('Disallow: /admin');
+  expect(robots).toContain('Sitemap: https://shop.example/sitemap.xml');
+});
+
+test('API paths never fall back to the page', async () => {
+  const res = await page('/api/nope');
+  expect(res.statusCode).toBe(404);
+  expect(res.json().result).toBe(false);
+});
