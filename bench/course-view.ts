@@ -1,0 +1,74 @@
+/**
+ * The course dialog: the spec's nine calls in a row against the one course view, on a real listening server with
+ * the demo content, as the demo member. Prints median and p95 latency per dialog opening.
+ * Run: npx tsx bench/course-view.ts  (DATABASE_URL=postgres://…/postgres to measure on PostgreSQL; it makes and
+ * drops a database of its own there)
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../apps/server/src/app.js';
+import { systemClock } from '../apps/server/src/clock.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { freshDatabase } from '../apps/server/test/database.js';
+import { demoAccounts } from '../apps/server/src/demo/content.js';
+import { seedDemo } from '../apps/server/src/demo/seed.js';
+
+const ROUNDS = Number(process.env.ROUNDS ?? 300);
+const dataDir = mkdtempSync(join(tmpdir(), 'sikkha-bench-'));
+// A database of its own, dropped at the end: PGlite in memory, or a new database on the server of DATABASE_URL.
+if (process.env.DATABASE_URL) Object.assign(process.env, { DB_ENGINE: 'postgres', TEST_DATABASE_URL: process.env.DATABASE_URL });
+const database = await freshDatabase();
+await seedDemo(database.db, { dataDir, clock: systemClock });
+const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'b'.repeat(40), DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+const app = await buildApp({ config, database, clock: systemClock });
+const base = await app.listen({ port: 0, host: '127.0.0.1' });
+
+const login = await fetch(`${base}/api/loginEmail`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(demoAccounts.member),
+}).then((r) => r.json());
+const headers = { authorization: `Bearer ${login.data.token}` };
+const userId = login.user.id;
+const productId = 1;
+
+const nine = [
+  `/api/videoStatisticsByUserIdAndProductId?user_id=${userId}&product_id=${productId}`,
+  `/api/videoListByProductId?product_id=${productId}`,
+  `/api/videoByProductId?product_id=${productId}`,
+  `/api/productGroupByProductId?product_id=${productId}`,
+  `/api/productDetailListByProductId?product_id=${productId}`,
+  `/api/productDetailTextByProductId?product_id=${productId}`,
+  `/api/productCoachByProductId?product_id=${productId}`,
+  `/api/certificateByUserIdAndProductId?user_id=${userId}&product_id=${productId}`,
+  `/api/productById?id=${productId}`,
+];
+
+async function get(path: string) {
+  const res = await fetch(base + path, { headers });
+  if (!res.ok) throw new Error(`${path}: ${res.status}`);
+  await res.arrayBuffer();
+}
+
+async function measure(name: string, open: () => Promise<void>) {
+  for (let i = 0; i < 20; i++) await open();
+  const times: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const start = performance.now();
+    await open();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(2);
+  console.log(`${name.padEnd(34)} median ${at(0.5)} ms   p95 ${at(0.95)} ms   (${ROUNDS} openings)`);
+}
+
+console.log(`database: ${database.kind}`);
+await measure('nine calls in a row (spec §7)', async () => {
+  for (const path of nine) await get(path);
+});
+await measure('one course view', () => get(`/api/courseView?id=${productId}`));
+
+await app.close();
+await database.drop();
