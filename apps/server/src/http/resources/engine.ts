@@ -19,6 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Database, Executor } from '../../db/client.js';
+import { rowColumns } from '../../db/projection.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { describeZodIssues } from '../validation.js';
 import { allOf, columnsOf, type PolicyContext, readScope, type SignedIn, writeScope } from './policy.js';
@@ -66,14 +67,16 @@ function registerResource(app: FastifyInstance, resource: Resource, deps: Engine
   if (!binding) throw new Error(`resource ${name} has no table`);
   const { table } = binding;
   const cols = columnsOf(table);
-  const secret = new Set(entity.secret);
   const staffOnly = new Set(resource.staffFields ?? []);
-  const outNames = ['id', ...entity.fieldNames.filter((n) => !secret.has(n)), 'create_by', 'create_at', 'update_at'];
-  for (const n of [...outNames, ...entity.fieldNames]) {
+  for (const n of entity.fieldNames) {
     if (!cols[n]) throw new Error(`${name}.${n} has no column`);
   }
-  const pick = (names: string[]) => Object.fromEntries(names.map((n) => [n, cols[n]!])) as Record<string, PgColumn>;
-  const projections = { staff: pick(outNames), others: pick(outNames.filter((n) => !staffOnly.has(n))) };
+  const staffColumns = rowColumns(entity, table);
+  const outNames = Object.keys(staffColumns);
+  const projections = {
+    staff: staffColumns,
+    others: Object.fromEntries(Object.entries(staffColumns).filter(([n]) => !staffOnly.has(n))),
+  };
   const projectionFor = (request: FastifyRequest) =>
     request.actor.kind === 'staff' ? projections.staff : projections.others;
   const row = entity.row.extend(

@@ -1,17 +1,13 @@
 import { type CurrentUser, user as userEntity } from '@sikkha/contract';
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
+import { rowColumns } from '../../db/projection.js';
 import { certificate, personnel, user, userProductGroup } from '../../db/schema/index.js';
 import { notFound } from '../../http/errors.js';
 import { coursesOf } from '../orders/entitlement.js';
 
-const userColumns = user as unknown as Record<string, PgColumn>;
-/** Every user field the API may show: the contract's row, so a password hash cannot slip through. */
-export const publicUserColumns = Object.fromEntries(
-  Object.keys(userEntity.row.shape).map((name) => [name, userColumns[name]!]),
-) as Record<string, PgColumn>;
+export const publicUserColumns = rowColumns(userEntity, user);
 
 type UserRow = z.infer<typeof userEntity.row>;
 

@@ -4,15 +4,14 @@ import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizz
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { rowColumns } from '../../db/projection.js';
 import * as s from '../../db/schema/index.js';
 import type { Actor } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { coursesOf } from '../orders/entitlement.js';
 
 type ProductRow = z.infer<typeof productEntity.row>;
-const productColumns = Object.fromEntries(
-  Object.keys(productEntity.row.shape).map((name) => [name, (s.product as unknown as Record<string, PgColumn>)[name]!]),
-) as Record<string, PgColumn>;
+const productColumns = rowColumns(productEntity, s.product);
 
 /** Visitors and members never see a hidden course; staff see everything. */
 const visibleTo = (actor: Actor): SQL | undefined =>
