@@ -13,11 +13,16 @@ import { registerErrorHandler, routeNotFound } from './http/error-handler.js';
 import { registerResources } from './http/resources/engine.js';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.js';
 import { accountsService } from './modules/accounts/accounts.service.js';
+import { registerEmailCodeRoutes } from './modules/accounts/email-codes.routes.js';
+import { emailCodesService } from './modules/accounts/email-codes.service.js';
 import { sessionService } from './modules/accounts/sessions.js';
 import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { resourceBindings } from './modules/resource-bindings.js';
 import { seoService } from './modules/seo/seo.service.js';
+import { signupTickets } from './modules/social/signup-ticket.js';
+import { registerSocialRoutes } from './modules/social/social.routes.js';
 import { uploadsModule } from './modules/uploads/uploads.routes.js';
+import { createMailer, type Mailer } from './providers/mail.js';
 import { localDiskStorage, type Storage } from './providers/storage.js';
 
 export interface AppDeps {
@@ -29,6 +34,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Uploaded files; by default on disk under `<dataDir>/uploads`. */
   storage?: Storage;
+  /** Outgoing mail; by default SMTP from SMTP_URL, or the outbox table and the log without it. */
+  mailer?: Mailer;
 }
 
 /** The whole server, as `main.ts` runs it and as tests build it. */
@@ -61,8 +68,22 @@ export async function buildApp(deps: AppDeps) {
   const tokens = tokenService(config.jwtSecret, clock, config.tokenMaxAge);
   const sessions = sessionService(database.db, tokens, clock, config.tokenMaxAge);
   registerAuth(app, tokens, sessions.isRevoked);
-  const accounts = accountsService({ db: database.db, clock, sessions });
+  const mailer =
+    deps.mailer ?? createMailer({ db: database.db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const tickets = signupTickets(config.jwtSecret, clock);
+  const verifySignupTicket = config.google || config.facebook ? tickets.verify : undefined;
+  const accounts = accountsService({ db: database.db, clock, sessions, verifySignupTicket });
   registerAccountRoutes(app, accounts, sessions);
+  const codes = emailCodesService({
+    db: database.db,
+    clock,
+    mailer,
+    secret: config.jwtSecret,
+    publicUrl: config.publicUrl,
+    currentUser: accounts.currentUser,
+  });
+  registerEmailCodeRoutes(app, codes);
+  registerSocialRoutes(app, { db: database.db, clock, config, accounts, tickets });
   registerResources(app, { database, clock, bindings: resourceBindings });
   registerCatalogueRoutes(app, { db: database.db, clock });
   await app.register(uploadsModule, {

@@ -35,10 +35,11 @@ export const TEST_PASSWORD = 'Passw0rd!test';
  * The real app on a fresh database, with callers for each role: a visitor, two members and a staff
  * account, each signed in through the real login routes.
  */
-export async function testApp(options: { dataDir?: string } = {}) {
+export async function testApp(options: { dataDir?: string; env?: Record<string, string | undefined> } = {}) {
   const database: Database & { drop(): Promise<void> } = await freshDatabase();
   const clock = testClock();
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: options.dataDir ?? '/tmp/sikkha-test-data' });
+  // `env` sets more of the configuration, e.g. SMTP_URL or GOOGLE_CLIENT_ID pointing at a local double.
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: options.dataDir ?? '/tmp/sikkha-test-data', ...options.env });
   const app = await buildApp({ config, database, clock });
   await app.ready();
   passwordHash ??= hashPassword(TEST_PASSWORD);

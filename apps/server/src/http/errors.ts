@@ -11,7 +11,8 @@ export type ErrorCode =
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'UNPROCESSABLE'
   | 'TOO_MANY_REQUESTS'
-  | 'INTERNAL';
+  | 'INTERNAL'
+  | 'UNAVAILABLE';
 
 const statusOf: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
@@ -25,6 +26,7 @@ const statusOf: Record<ErrorCode, number> = {
   UNPROCESSABLE: 422,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 };
 
 /** An error whose message is meant for the person using the shop. */

@@ -23,6 +23,7 @@ export const accountMessages = {
   tokenExpired: 'The token has expired.',
   tokenExpiredHint: 'Please log out and log in.',
   socialFailed: 'เข้าสู่ระบบด้วยบัญชีโซเชียลไม่สำเร็จ',
+  emailLocked: 'อีเมลต้องเป็นอีเมลเดียวกับบัญชีที่ใช้เข้าสู่ระบบ',
   facebookNoEmail: 'No email from Facebook Api.',
   gatewayLogin: 'กรุณาเข้าสู่ระบบอีกครั้งเพื่อดำเนินการชำระเงิน',
 } as const;

@@ -34,8 +34,9 @@ export const user = pgTable(
   (t) => [
     uniqueIndex('user_email_key').on(t.email),
     uniqueIndex('user_username_key').on(t.username),
-    index('user_google_id_idx').on(t.google_id),
-    index('user_facebook_id_idx').on(t.facebook_id),
+    // One account per social identity: a second sign-up with the same Google or Facebook id is refused.
+    uniqueIndex('user_google_id_key').on(t.google_id),
+    uniqueIndex('user_facebook_id_key').on(t.facebook_id),
   ],
 );
 

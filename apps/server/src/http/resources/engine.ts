@@ -13,7 +13,7 @@ import {
   serverFields,
 } from '@sikkha/contract';
 import { asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -45,6 +45,9 @@ export const errorResponses = {
   404: errorEnvelope,
   409: errorEnvelope,
   422: errorEnvelope,
+  429: errorEnvelope,
+  500: errorEnvelope,
+  503: errorEnvelope,
 } as const;
 
 const pagingKeys = new Set(Object.keys(listQuery.shape));

@@ -37,7 +37,7 @@ export function registerAccountRoutes(app: FastifyInstance, accounts: AccountsSe
         tags,
         summary: 'Member sign-in; returns the token and the signed-in user',
         body: loginEmailBody,
-        response: { 200: withUser(currentUser), 429: errorResponses[400], ...errorResponses },
+        response: { 200: withUser(currentUser), ...errorResponses },
       },
     },
     async (request) => {
@@ -57,7 +57,7 @@ export function registerAccountRoutes(app: FastifyInstance, accounts: AccountsSe
         tags,
         summary: 'Staff sign-in to the back office',
         body: loginPersonnelBody,
-        response: { 200: withUser(currentStaff), 429: errorResponses[400], ...errorResponses },
+        response: { 200: withUser(currentStaff), ...errorResponses },
       },
     },
     async (request) => {

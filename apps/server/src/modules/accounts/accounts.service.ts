@@ -4,10 +4,11 @@ import type { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { personnel, user } from '../../db/schema/index.js';
+import { attemptCounter } from '../../http/attempt-counter.js';
 import type { Role } from '../../http/auth.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { currentStaffOf, currentUserOf, publicUserColumns } from './current-user.js';
-import { loginThrottle, type ThrottleKey } from './login-throttle.js';
+import { loginThrottle, memberAccountKey, type ThrottleKey } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { Sessions } from './sessions.js';
 
@@ -33,7 +34,7 @@ const isUniqueViolation = (error: unknown) =>
   (error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 export function accountsService({ db, clock, sessions, verifySignupTicket }: AccountsDeps) {
-  const throttle = loginThrottle(db, clock);
+  const throttle = loginThrottle(attemptCounter(db, clock));
   const wrong = () => new AppError('UNAUTHORIZED', accountMessages.loginFailed);
   const throttled = () => new AppError('TOO_MANY_REQUESTS', accountMessages.loginThrottled);
 
@@ -68,10 +69,7 @@ export function accountsService({ db, clock, sessions, verifySignupTicket }: Acc
     loginEmail(email: string, password: string, address: string) {
       const normal = normaliseEmail(email);
       return signIn(
-        [
-          { kind: 'account', value: `member:${normal}` },
-          { kind: 'address', value: address },
-        ],
+        [memberAccountKey(normal), { kind: 'address', value: address }],
         async () =>
           (
             await db.select({ id: user.id, password: user.password }).from(user).where(eq(user.email, normal)).limit(1)
@@ -110,7 +108,7 @@ export function accountsService({ db, clock, sessions, verifySignupTicket }: Acc
         if (!verifySignupTicket) throw badRequest(accountMessages.socialFailed);
         social = await verifySignupTicket(body.ticket);
         // The address a provider vouched for is locked; without one the person types their own.
-        if (social.email && normaliseEmail(social.email) !== email) throw badRequest(accountMessages.emailFormat);
+        if (social.email && normaliseEmail(social.email) !== email) throw badRequest(accountMessages.emailLocked);
       }
       const now = clock.now().toISOString();
       try {

@@ -1,0 +1,12 @@
+import { AppError } from '../http/errors.js';
+
+/**
+ * A service the shop calls (the SMTP server, Google, Facebook) failed or did not answer in time: 503 with a
+ * message for people; the cause goes to the log through the error handler, never to the client.
+ */
+export class ProviderUnavailable extends AppError {
+  constructor(text: string, cause?: unknown) {
+    super('UNAVAILABLE', text);
+    this.cause = cause;
+  }
+}
