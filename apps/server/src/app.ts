@@ -10,6 +10,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerAuth, tokenService } from './http/auth.js';
 import { registerErrorHandler, routeNotFound } from './http/error-handler.js';
+import { readCache } from './http/read-cache.js';
 import { registerResources } from './http/resources/engine.js';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.js';
 import { accountsService } from './modules/accounts/accounts.service.js';
@@ -84,7 +85,10 @@ export async function buildApp(deps: AppDeps) {
   });
   registerEmailCodeRoutes(app, codes);
   registerSocialRoutes(app, { db: database.db, clock, config, accounts, tickets });
-  registerResources(app, { database, clock, bindings: resourceBindings });
+  const cache = readCache(database);
+  await cache.listen();
+  cache.register(app);
+  registerResources(app, { database, clock, bindings: resourceBindings, cache });
   registerCatalogueRoutes(app, { db: database.db, clock });
   await app.register(uploadsModule, {
     database,

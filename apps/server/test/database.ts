@@ -5,7 +5,7 @@ import { type Database, openPglite, openPostgres } from '../src/db/client.js';
  * A fresh, migrated database for one test file: PGlite in memory by default, or a new database on the
  * PostgreSQL server of TEST_DATABASE_URL when the file runs in the postgres project. Dropped afterwards.
  */
-export async function freshDatabase(): Promise<Database & { drop(): Promise<void> }> {
+export async function freshDatabase(): Promise<Database & { drop(): Promise<void>; url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (process.env.DB_ENGINE !== 'postgres' || !url) {
     const database = await openPglite();
@@ -23,6 +23,7 @@ export async function freshDatabase(): Promise<Database & { drop(): Promise<void
   await database.migrate();
   return {
     ...database,
+    url: target.toString(),
     async drop() {
       await database.close();
       const again = new pg.Client({ connectionString: url });

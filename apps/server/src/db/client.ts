@@ -22,7 +22,15 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Tells every instance of the shop that something changed (PostgreSQL NOTIFY); `onChange` hears every notice,
+   * its own included. The embedded database has one instance, so only this one hears.
+   */
+  publishChange(notice: string): Promise<void>;
+  onChange(listener: (notice: string) => void): Promise<void>;
 }
+
+const CHANGES = 'sikkha_changes';
 
 /** Migrations sit beside this module in the source tree and beside main.js in the build. */
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -31,11 +39,27 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 export function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  let listener: pg.Client | undefined;
   return {
     db,
     kind: 'postgres',
     migrate: () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder }),
-    close: () => pool.end(),
+    async close() {
+      await listener?.end();
+      await pool.end();
+    },
+    async publishChange(notice) {
+      await pool.query('SELECT pg_notify($1, $2)', [CHANGES, notice]);
+    },
+    async onChange(callback) {
+      // LISTEN needs a connection of its own that stays open.
+      listener = new pg.Client({ connectionString: url });
+      await listener.connect();
+      listener.on('notification', (n) => {
+        if (n.channel === CHANGES && n.payload) callback(n.payload);
+      });
+      await listener.query(`LISTEN ${CHANGES}`);
+    },
   };
 }
 
@@ -44,10 +68,17 @@ export async function openPglite(dir?: string): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir ? join(dir, 'pglite') : undefined);
   const db = drizzlePglite(client, { schema });
+  const listeners: ((notice: string) => void)[] = [];
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
+    async publishChange(notice) {
+      for (const listener of listeners) listener(notice);
+    },
+    async onChange(listener) {
+      listeners.push(listener);
+    },
   };
 }

@@ -12,15 +12,16 @@ import {
   saveEnvelope,
   serverFields,
 } from '@sikkha/contract';
-import { asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, getTableName, inArray, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Database, Executor } from '../../db/client.js';
 import { rowColumns } from '../../db/projection.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
+import type { ReadCache } from '../read-cache.js';
 import { describeZodIssues } from '../validation.js';
 import { allOf, columnsOf, type PolicyContext, readScope, type SignedIn, writeScope } from './policy.js';
 
@@ -36,6 +37,7 @@ export interface EngineDeps {
   database: Database;
   clock: Clock;
   bindings: Record<string, Binding>;
+  cache: ReadCache;
 }
 
 export const errorResponses = {
@@ -95,6 +97,10 @@ function registerResource(app: FastifyInstance, resource: Resource, deps: Engine
     },
   });
   const defaultSort = resource.sort ?? { field: 'id', order: 'asc' as const };
+  const tableName = getTableName(table);
+  // Public reads come from memory until a write to a table they read; staff always read the database.
+  const cached = (...others: string[]): FastifyContextConfig =>
+    resource.read === 'public' ? { readCache: { tables: [tableName, ...others], members: true } } : {};
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = [name];
 
@@ -123,6 +129,7 @@ function registerResource(app: FastifyInstance, resource: Resource, deps: Engine
   api.get(
     `/api/${name}`,
     {
+      config: cached(),
       schema: {
         tags,
         summary: `List ${name}`,
@@ -149,6 +156,7 @@ function registerResource(app: FastifyInstance, resource: Resource, deps: Engine
   api.get(
     `/api/${name}ById`,
     {
+      config: cached(),
       schema: {
         tags,
         summary: `One ${name} by id`,
@@ -180,6 +188,9 @@ function registerResource(app: FastifyInstance, resource: Resource, deps: Engine
     api.get(
       `/api/${name}${lookup.suffix}`,
       {
+        config: cached(
+          ...(lookup.through ? [getTableName(context(deps.database.db).tableOf(lookup.through.resource))] : []),
+        ),
         schema: {
           tags,
           summary: `${name} by ${lookup.fields.join(' and ')}${single ? ` (also accepts id=)` : ''}`,
@@ -223,6 +234,7 @@ function registerResource(app: FastifyInstance, resource: Resource, deps: Engine
     api.get(
       `/api/${name}Limit`,
       {
+        config: cached(),
         schema: {
           tags,
           summary: `The first N ${name} in the default order`,
@@ -267,6 +279,7 @@ function registerResource(app: FastifyInstance, resource: Resource, deps: Engine
         .values({ ...ready, create_by: actor.id, create_at: now, update_at: now })
         .returning(projection);
       if (!created) throw new Error(`insert into ${name} returned nothing`);
+      await deps.cache.changed(tableName);
       return { result: true, data: created, message: message('saved'), insertId: created.id as number };
     }
 
@@ -287,6 +300,7 @@ function registerResource(app: FastifyInstance, resource: Resource, deps: Engine
       .where(allOf(scope, eq(cols.id!, id as number)))
       .returning(projection);
     if (!updated) throw notFound();
+    await deps.cache.changed(tableName);
     return { result: true, data: updated, message: message('saved'), insertId: updated.id as number };
   }
 
@@ -321,6 +335,7 @@ function registerResource(app: FastifyInstance, resource: Resource, deps: Engine
         .where(allOf(scope, eq(cols.id!, request.query.id)))
         .returning({ id: cols.id! });
       if (!gone) throw notFound();
+      await deps.cache.changed(tableName);
       return { result: true, data: { id: gone.id as number }, message: message('deleted') };
     },
   );

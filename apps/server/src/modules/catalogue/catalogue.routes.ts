@@ -14,6 +14,21 @@ import type { Db } from '../../db/client.js';
 import { errorResponses } from '../../http/resources/engine.js';
 import { courseView, searchProducts } from './course-view.service.js';
 
+/** Every table the course dialog reads for a visitor. */
+const courseTables = [
+  'product',
+  'videoList',
+  'video',
+  'productDetailText',
+  'productDetailType',
+  'productDetailList',
+  'productGroup',
+  'productCoach',
+  'coach',
+  'coachDetailList',
+  'coachStatus',
+];
+
 export function registerCatalogueRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['catalogue'];
@@ -21,6 +36,8 @@ export function registerCatalogueRoutes(app: FastifyInstance, deps: { db: Db; cl
   api.get(
     '/api/courseView',
     {
+      // A member's view says what they own; only visitors share one.
+      config: { readCache: { tables: courseTables, members: false } },
       schema: {
         tags,
         summary: 'The course dialog in one request: course, lessons, tabs, groups, coaches and the caller’s state',
@@ -37,6 +54,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, deps: { db: Db; cl
   api.get(
     '/api/productSearch',
     {
+      config: { readCache: { tables: ['product'], members: true } },
       schema: {
         tags,
         summary: 'Courses on show whose title, tags or description contain every word typed (Thai-aware)',
