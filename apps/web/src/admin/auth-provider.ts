@@ -1,7 +1,13 @@
+import type { CurrentStaff } from '@sikkha/contract';
 import type { AuthProvider } from 'react-admin';
 import { type ApiError, apiRequest } from '../api/client';
-import { ADMIN_TOKEN_KEY } from './admin-request';
+import { ADMIN_TOKEN_KEY, adminRequest } from './admin-request';
 
+/**
+ * Staff sign in at /admin/login with POST /api/loginPersonnel; the token lives under its own key ('adminToken'),
+ * never in the shopper's 'token', so a staff token is never used on the storefront (spec §6). The router's
+ * AdminGate keeps members and visitors out of the admin pages.
+ */
 export const authProvider: AuthProvider = {
   async login({ username, password }: { username: string; password: string }) {
     const { data } = await apiRequest<{ token: string }>('loginPersonnel', {
@@ -12,7 +18,9 @@ export const authProvider: AuthProvider = {
     localStorage.setItem(ADMIN_TOKEN_KEY, data.token);
   },
 
+  // The token is ended on the server too, so a copied token stops working.
   async logout() {
+    if (localStorage.getItem(ADMIN_TOKEN_KEY)) await adminRequest('logout').catch(() => undefined);
     localStorage.removeItem(ADMIN_TOKEN_KEY);
   },
 
@@ -27,5 +35,12 @@ export const authProvider: AuthProvider = {
     if (error.status !== 401) return Promise.resolve();
     localStorage.removeItem(ADMIN_TOKEN_KEY);
     return Promise.reject();
+  },
+
+  // The staff member shown in the app bar, from the session ping with the staff token.
+  async getIdentity() {
+    const { data } = await adminRequest<CurrentStaff>('loginPing');
+    const fullName = [data.personnel_name, data.personnel_lname].filter(Boolean).join(' ') || data.username;
+    return { id: data.id, fullName };
   },
 };

@@ -1,6 +1,10 @@
 import { Suspense } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
+import { ADMIN_TOKEN_KEY } from '../admin/admin-request';
+import { getToken } from '../api/session';
 import { LogoutPage } from '../features/account/LogoutPage';
+import { OpenChangePassword } from '../features/account/OpenChangePassword';
+import { LazyContentPage as ContentPage, type ContentPageName } from '../features/pages/lazy-content-page';
 import { HomePage } from '../features/storefront/HomePage';
 import { PublicLayout } from './layouts/PublicLayout';
 import { lazyWithReload } from './lazy-with-reload';
@@ -14,25 +18,29 @@ const CoursesPage = lazyWithReload(() => import('../features/storefront/CoursesP
 // The back office is a separate tree: a shopper never downloads react-admin.
 const AdminApp = lazyWithReload(() => import('../admin/AdminApp').then((m) => m.AdminApp));
 
-// Routes of the spec's table (§2) that later issues fill. Path spellings (creditCardSmatrPay, qrPlayment) are
-// the spec's own and kept verbatim: they are part of the contract.
-const placeholders: [path: string, title: PageTitle][] = [
+// Content pages of the spec's table (§2): news, legal, contact, pricing, inspire, callback.
+const contentPages: [path: string, page: ContentPageName][] = [
   ['pricing/:type?/:id?', 'pricing'],
   ['news/:id?', 'news'],
   ['allNews', 'allNews'],
   ['contact', 'contact'],
   ['inspire', 'inspire'],
   ['callback', 'callback'],
+  ['privacy-policy', 'privacyPolicy'],
+  ['terms-and-conditions', 'terms'],
+  ['signaturePrivacyPolicy', 'signaturePrivacyPolicy'],
+];
+
+// Routes of the spec's table (§2) that later issues fill. Path spellings (creditCardSmatrPay, qrPlayment) are
+// the spec's own and kept verbatim: they are part of the contract.
+const placeholders: [path: string, title: PageTitle][] = [
   ['checkout', 'checkout'],
   ['checkoutQr', 'checkoutQr'],
   ['checkoutUnionpay', 'checkoutUnionpay'],
   ['creditCard/:id?', 'creditCard'],
   ['creditCardSmatrPay/:id?', 'creditCardSmartPay'],
   ['qrPlayment/:id?', 'qrPayment'],
-  ['privacy-policy', 'privacyPolicy'],
-  ['terms-and-conditions', 'terms'],
-  ['signaturePrivacyPolicy', 'signaturePrivacyPolicy'],
-  ['code/:code?', 'changePassword'],
+  ['coin', 'coin'],
   ['product/:product?', 'product'],
 ];
 
@@ -40,18 +48,44 @@ const storefrontRoutes: RouteObject[] = [
   { index: true, element: <HomePage /> },
   { path: 'courses/:type?/:id?', element: <CoursesPage /> },
   { path: 'logout', element: <LogoutPage /> },
+  ...contentPages.map(([path, page]) => ({ path, element: <ContentPage page={page} /> })),
+  {
+    path: 'code/:code?',
+    element: (
+      <>
+        <HomePage />
+        <OpenChangePassword />
+      </>
+    ),
+  },
   ...placeholders.map(([path, title]) => ({ path, element: <TitledPage title={title} /> })),
   { path: '*', element: <NotFound /> },
 ];
 
+/** Without a staff login, only these back-office pages open (spec §6); react-admin sends /admin to its login. */
+const ADMIN_OPEN = /^\/admin(\/login)?\/?$/;
+
+/**
+ * Spec §6 admin layout: a signed-in member (a shopper's token, no staff token) goes to /; any other admin page
+ * without a staff login goes to /logout. Staff keep their token under its own key, never the shopper's.
+ */
+function AdminGate() {
+  const { pathname } = useLocation();
+  if (!localStorage.getItem(ADMIN_TOKEN_KEY)) {
+    if (getToken()) return <Navigate to="/" replace />;
+    if (!ADMIN_OPEN.test(pathname)) return <Navigate to="/logout" replace />;
+  }
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <AdminApp />
+    </Suspense>
+  );
+}
+
 export const router = createBrowserRouter([
   {
     path: '/admin/*',
-    element: (
-      <Suspense fallback={<PageLoading />}>
-        <AdminApp />
-      </Suspense>
-    ),
+    element: <AdminGate />,
     errorElement: <ErrorPage standalone />,
   },
   {

@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { AccountTranslation } from './account/th';
 import { en } from './en';
 import { type Translation, th } from './th';
 
@@ -11,7 +12,8 @@ export const LANGUAGE_KEY = 'lang';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: Translation };
+    // The account namespace is added at run time by ./account, with the account chunks.
+    resources: { translation: Translation; account: AccountTranslation };
   }
 }
 

@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
-import { Suspense, useState } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useToken } from '../../api/session';
+import { openAccountDialog, useAccountDialog } from '../../features/account/account-dialogs';
 import { CookieBanner } from '../../features/legal/CookieBanner';
 import { lazyWithReload } from '../lazy-with-reload';
 import { PageLoading } from '../pages/PageLoading';
@@ -11,9 +13,10 @@ import { TopBar } from './TopBar';
 // Opened only on a click, so their code (and MUI's Modal under them) stays out of the first load.
 const NavDrawer = lazyWithReload(() => import('./NavDrawer').then((m) => m.NavDrawer));
 const HelpDialog = lazyWithReload(() => import('../../features/help/HelpDialog').then((m) => m.HelpDialog));
-const LoginDialog = lazyWithReload(() => import('../../features/account/LoginDialog').then((m) => m.LoginDialog));
+// The session rules and account dialogs: loaded for a signed-in member or once an account dialog is asked for.
+const AccountHost = lazyWithReload(() => import('../../features/account/AccountHost').then((m) => m.AccountHost));
 
-type Panel = 'menu' | 'help' | 'login';
+type Panel = 'menu' | 'help';
 
 export function PublicLayout() {
   const [open, setOpen] = useState<Panel | null>(null);
@@ -25,10 +28,21 @@ export function PublicLayout() {
   };
   const close = () => setOpen(null);
 
+  const token = useToken();
+  const accountDialog = useAccountDialog();
+  const [accountNeeded, setAccountNeeded] = useState(false);
+  if (!accountNeeded && (token !== null || accountDialog !== null)) setAccountNeeded(true);
+
+  // Spec §2: #gateway-login (a payment that needs a fresh login) asks the shopper to log in again.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash === '#gateway-login') openAccountDialog({ name: 'login', notice: 'gatewayLogin' });
+  }, [hash]);
+
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <SkipLink />
-      <TopBar onOpenMenu={() => show('menu')} onOpenHelp={() => show('help')} onOpenLogin={() => show('login')} />
+      <TopBar onOpenMenu={() => show('menu')} onOpenHelp={() => show('help')} />
       <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
         {/* Lazily loaded pages suspend here, so the top bar and footer stay in place. */}
         <Suspense fallback={<PageLoading />}>
@@ -40,7 +54,7 @@ export function PublicLayout() {
       <Suspense fallback={null}>
         {loaded.has('menu') && <NavDrawer open={open === 'menu'} onClose={close} onOpenHelp={() => show('help')} />}
         {loaded.has('help') && <HelpDialog open={open === 'help'} onClose={close} />}
-        {loaded.has('login') && <LoginDialog open={open === 'login'} onClose={close} />}
+        {accountNeeded && <AccountHost />}
       </Suspense>
       <ScrollRestoration />
     </Box>

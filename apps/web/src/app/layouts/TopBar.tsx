@@ -5,22 +5,29 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Link as RouterLink } from 'react-router';
+import { useToken } from '../../api/session';
+import { openAccountDialog } from '../../features/account/account-dialogs';
 import { CourseSearch } from '../../features/storefront/CourseSearch';
+import { lazyWithReload } from '../lazy-with-reload';
 import { LanguageSwitch } from './LanguageSwitch';
 import { NAV_ITEMS } from './nav-items';
 
 interface TopBarProps {
   onOpenMenu: () => void;
   onOpenHelp: () => void;
-  onOpenLogin: () => void;
 }
+
+// Only a signed-in member needs the user menu (and MUI's Menu under it).
+const UserMenu = lazyWithReload(() => import('../../features/account/UserMenu').then((m) => m.UserMenu));
 
 const desktopOnly = { display: { xs: 'none', md: 'flex' } } as const;
 
-export function TopBar({ onOpenMenu, onOpenHelp, onOpenLogin }: TopBarProps) {
+export function TopBar({ onOpenMenu, onOpenHelp }: TopBarProps) {
   const { t } = useTranslation();
+  const signedIn = useToken() !== null;
   return (
     <AppBar position="sticky" color="inherit" elevation={1}>
       <Toolbar sx={{ gap: { xs: 1, md: 2 } }}>
@@ -58,9 +65,19 @@ export function TopBar({ onOpenMenu, onOpenHelp, onOpenLogin }: TopBarProps) {
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: { xs: 'auto', md: 0 } }}>
           <LanguageSwitch />
-          <Button variant="contained" onClick={onOpenLogin} sx={{ whiteSpace: 'nowrap' }}>
-            {t('nav.login')}
-          </Button>
+          {signedIn ? (
+            <Suspense fallback={<Box sx={{ width: 40 }} />}>
+              <UserMenu />
+            </Suspense>
+          ) : (
+            <Button
+              variant="contained"
+              onClick={() => openAccountDialog({ name: 'login' })}
+              sx={{ whiteSpace: 'nowrap' }}
+            >
+              {t('nav.login')}
+            </Button>
+          )}
         </Box>
       </Toolbar>
       {/* Small screens get the search on its own row, full width. */}

@@ -1,16 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { LANGUAGE_KEY } from '../../i18n';
+import { endSession } from '../../api/session';
+import { closeAccountDialog } from './account-dialogs';
 
-/** /logout forgets the session (everything in localStorage but the chosen language) and goes home. */
+/** /logout (spec §4): ends the token on the server, forgets the session but the language, and goes home. */
 export function LogoutPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   useEffect(() => {
-    const language = localStorage.getItem(LANGUAGE_KEY);
-    localStorage.clear();
-    if (language) localStorage.setItem(LANGUAGE_KEY, language);
+    endSession();
+    closeAccountDialog();
     queryClient.clear();
     void navigate('/', { replace: true });
   }, [queryClient, navigate]);

@@ -24,8 +24,9 @@ export function CookieBanner() {
       aria-label={t('cookie.label')}
       elevation={6}
       square
-      // Sticky, not fixed: it rides along the bottom edge but never covers the end of the footer.
-      sx={{ position: 'sticky', bottom: 0, zIndex: 'snackbar', p: 2 }}
+      // Sticky, not fixed: it rides along the bottom edge but never covers the end of the footer. Above the page,
+      // below dialogs (appBar < modal): on a phone it would otherwise cover a long dialog's submit button.
+      sx={{ position: 'sticky', bottom: 0, zIndex: 'appBar', p: 2 }}
     >
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
         <Typography variant="body2" sx={{ flex: 1 }}>

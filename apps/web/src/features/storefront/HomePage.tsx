@@ -1,8 +1,10 @@
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProducts } from '../../api/catalogue';
+import { LazyContentPage } from '../pages/lazy-content-page';
 import { CoachList } from './CoachList';
 import { CourseGrid } from './CourseGrid';
 import { Hero } from './Hero';
@@ -27,6 +29,10 @@ export function HomePage() {
             </Typography>
             <CoachList />
           </section>
+          <Suspense fallback={null}>
+            {/* Below the fold: the latest news comes with the content pages' chunk, after the first load. */}
+            <LazyContentPage page="latestNews" />
+          </Suspense>
         </Stack>
       </Container>
     </>

@@ -1,0 +1,80 @@
+import type { CurrentStaff, CurrentUser } from '@sikkha/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { LANGUAGE_KEY } from '../i18n';
+import { ApiError, apiGet, apiRequest, TOKEN_KEY } from './client';
+
+// This module is in the storefront's first load: token presence and the session query only. Logging in,
+// registering and the dialogs live in lazily loaded chunks (features/account).
+
+export type { CurrentUser };
+/** What loginPing answers: a member, or a staff member whose token ended up in the shopper's slot. */
+export type SessionUser = CurrentUser | CurrentStaff;
+
+export const SESSION_KEY = ['session'] as const;
+
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const emit = () => {
+  for (const listener of listeners) listener();
+};
+// Another tab logging in or out changes what this tab should show.
+window.addEventListener('storage', (event) => {
+  if (event.key === TOKEN_KEY || event.key === null) emit();
+});
+
+export const getToken = () => localStorage.getItem(TOKEN_KEY);
+
+export function setToken(token: string) {
+  localStorage.setItem(TOKEN_KEY, token);
+  emit();
+}
+
+/** Logout (spec §4): everything in localStorage goes, except the chosen language. */
+export function forgetSession() {
+  const language = localStorage.getItem(LANGUAGE_KEY);
+  localStorage.clear();
+  if (language) localStorage.setItem(LANGUAGE_KEY, language);
+  emit();
+}
+
+/** Ends the token on the server too (the request takes the token before it is forgotten), whatever it answers. */
+export function endSession() {
+  if (getToken()) void apiRequest('logout').catch(() => undefined);
+  forgetSession();
+}
+
+export const useToken = () => useSyncExternalStore(subscribe, getToken);
+
+export const isStaff = (user: SessionUser | null | undefined): user is CurrentStaff => user?.position === 'personnel';
+
+/**
+ * The session ping (spec §4): with a token, GET loginPing gives the current user. A refused token (401) marks
+ * the visitor as signed out; other failures (network) keep the token for the next try.
+ */
+async function ping(): Promise<SessionUser | null> {
+  try {
+    return await apiGet<SessionUser>('loginPing');
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 401) throw error;
+    localStorage.removeItem(TOKEN_KEY);
+    emit();
+    return null;
+  }
+}
+
+export function useSession() {
+  const token = useToken();
+  const query = useQuery({ queryKey: SESSION_KEY, queryFn: ping, enabled: token !== null, retry: false });
+  const user = token ? (query.data ?? null) : null;
+  return {
+    token,
+    /** The signed-in member; null for visitors, while loading, and for a staff token. */
+    user: user && !isStaff(user) ? user : null,
+    staff: isStaff(user),
+    isSignedIn: token !== null,
+  };
+}

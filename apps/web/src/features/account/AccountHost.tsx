@@ -1,0 +1,146 @@
+import { RECHECK_INTERVAL_MS } from '@sikkha/contract/rules';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { ApiError } from '../../api/client';
+import { SESSION_KEY, useSession } from '../../api/session';
+import { lazyWithReload } from '../../app/lazy-with-reload';
+import '../../i18n/account';
+import {
+  type AccountDialog,
+  closeAccountDialog,
+  getAccountDialog,
+  openAccountDialog,
+  useAccountDialog,
+} from './account-dialogs';
+import { checkToken, refreshSession } from './api';
+
+// Loaded when a token exists or an account dialog is asked for: the session rules of spec §4 and §6, and the
+// dialogs, each in its own chunk (the forms bring zod and the contract's schemas with them).
+
+const LoginDialog = lazyWithReload(() => import('./dialogs/LoginDialog').then((m) => m.LoginDialog));
+const RegisterDialog = lazyWithReload(() => import('./dialogs/RegisterDialog').then((m) => m.RegisterDialog));
+const ConfirmEmailDialog = lazyWithReload(() =>
+  import('./dialogs/ConfirmEmailDialog').then((m) => m.ConfirmEmailDialog),
+);
+const PrivacyPolicyDialog = lazyWithReload(() =>
+  import('./dialogs/PrivacyPolicyDialog').then((m) => m.PrivacyPolicyDialog),
+);
+const ChangePasswordDialog = lazyWithReload(() =>
+  import('./dialogs/ChangePasswordDialog').then((m) => m.ChangePasswordDialog),
+);
+const ChangeOwnPasswordDialog = lazyWithReload(() =>
+  import('./dialogs/ChangePasswordDialog').then((m) => m.ChangeOwnPasswordDialog),
+);
+const notice = () => import('./dialogs/NoticeDialogs');
+const MessageDialog = lazyWithReload(() => notice().then((m) => m.MessageDialog));
+const ChangePasswordMessageDialog = lazyWithReload(() => notice().then((m) => m.ChangePasswordMessageDialog));
+const TokenExpiredDialog = lazyWithReload(() => notice().then((m) => m.TokenExpiredDialog));
+const FacebookFailedDialog = lazyWithReload(() => notice().then((m) => m.FacebookFailedDialog));
+const LoadingDialog = lazyWithReload(() => notice().then((m) => m.LoadingDialog));
+
+/** A token with less than this left is renewed at the 5-minute check, so an active member is not cut off. */
+const REFRESH_WITHIN_MS = 60 * 60 * 1000;
+
+/** Pages the agreement dialogs must not cover: the policy and terms they link to, and the way out. */
+const AGREEMENT_EXEMPT = ['/logout', '/privacy-policy', '/terms-and-conditions', '/signaturePrivacyPolicy'];
+
+export function AccountHost() {
+  useStaffTokenRule();
+  useAgreementCheck();
+  useSessionRecheck();
+  const dialog = useAccountDialog();
+  // The last dialog stays mounted (closed) so it can play its closing transition; a new one gets a fresh instance.
+  const [entry, setEntry] = useState<{ dialog: AccountDialog; key: number } | null>(null);
+  if (dialog && dialog !== entry?.dialog) setEntry({ dialog, key: (entry?.key ?? 0) + 1 });
+  if (!entry) return null;
+  return (
+    <Suspense fallback={null}>
+      <DialogOf key={entry.key} dialog={entry.dialog} open={dialog === entry.dialog} />
+    </Suspense>
+  );
+}
+
+function DialogOf({ dialog, open }: { dialog: AccountDialog; open: boolean }) {
+  switch (dialog.name) {
+    case 'login':
+      return <LoginDialog open={open} dialog={dialog} />;
+    case 'register':
+      return <RegisterDialog open={open} dialog={dialog} />;
+    case 'confirmEmail':
+      return <ConfirmEmailDialog open={open} />;
+    case 'privacyPolicy':
+      return <PrivacyPolicyDialog open={open} />;
+    case 'changePassword':
+      return <ChangePasswordDialog open={open} dialog={dialog} />;
+    case 'changeOwnPassword':
+      return <ChangeOwnPasswordDialog open={open} />;
+    case 'changePasswordMessage':
+      return <ChangePasswordMessageDialog open={open} message={dialog.message} />;
+    case 'tokenExpired':
+      return <TokenExpiredDialog open={open} />;
+    case 'facebookFailed':
+      return <FacebookFailedDialog open={open} />;
+    case 'message':
+      return <MessageDialog open={open} message={dialog.message} />;
+    case 'loading':
+      return <LoadingDialog open={open} />;
+    default: {
+      const unknown: never = dialog;
+      throw new Error(`Unknown account dialog ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+/** Spec §6: a staff token found in the shopper's slot is not used on the storefront; /logout clears it. */
+function useStaffTokenRule() {
+  const { staff } = useSession();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (staff) void navigate('/logout', { replace: true });
+  }, [staff, navigate]);
+}
+
+/**
+ * Spec §4 Agreement flow, after login and on each route change: agreement not Y opens the confirm-e-mail dialog;
+ * otherwise privacy_policy not Y opens the privacy-policy dialog.
+ */
+function useAgreementCheck() {
+  const { user } = useSession();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (!user || AGREEMENT_EXEMPT.includes(pathname)) return;
+    const current = getAccountDialog()?.name;
+    if (current === 'tokenExpired') return;
+    const due = user.agreement !== 'Y' ? 'confirmEmail' : user.privacy_policy !== 'Y' ? 'privacyPolicy' : null;
+    if (due && current !== due) openAccountDialog({ name: due });
+    else if (!due && (current === 'confirmEmail' || current === 'privacyPolicy')) closeAccountDialog();
+  }, [user, pathname]);
+}
+
+/**
+ * Spec §4: every 5 minutes while logged in, check the token (a refusal opens the token-expired dialog), refresh
+ * the notifications and re-check pending payments (the member's wait and finish lists come with the session).
+ */
+function useSessionRecheck() {
+  const { token } = useSession();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!token) return;
+    const recheck = async () => {
+      try {
+        const { expiresAt } = await checkToken();
+        if (Date.parse(expiresAt) - Date.now() < REFRESH_WITHIN_MS) await refreshSession();
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) {
+          openAccountDialog({ name: 'tokenExpired' });
+          return;
+        }
+      }
+      void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+      void queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+    };
+    const timer = setInterval(() => void recheck(), RECHECK_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [token, queryClient]);
+}

@@ -1,0 +1,107 @@
+import LockResetIcon from '@mui/icons-material/LockReset';
+import LogoutIcon from '@mui/icons-material/Logout';
+import MonetizationOnIcon from '@mui/icons-material/MonetizationOn';
+import SchoolIcon from '@mui/icons-material/School';
+import Avatar from '@mui/material/Avatar';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { type MouseEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useSession } from '../../api/session';
+import { ACCOUNT_NS } from '../../i18n/account';
+import { openAccountDialog } from './account-dialogs';
+
+const points = new Intl.NumberFormat('th-TH');
+
+/** The top bar's user menu once signed in (spec §2): My courses, Coin with the point balance, and Logout. */
+export function UserMenu() {
+  const { t } = useTranslation(ACCOUNT_NS);
+  const { user } = useSession();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const buttonId = useId();
+
+  const name = user?.nickname || user?.name_th || user?.email || t('menu.member');
+  const balance = points.format(user?.point ?? 0);
+  const close = () => setAnchor(null);
+
+  return (
+    <>
+      <Button
+        id={buttonId}
+        color="inherit"
+        aria-label={`${t('menu.button', { name })}, ${t('menu.coinBalance', { points: balance })}`}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+        sx={{ gap: 1, minWidth: 0, px: { xs: 0.5, sm: 1 } }}
+      >
+        <Badge
+          badgeContent={balance}
+          color="secondary"
+          max={Number.MAX_SAFE_INTEGER}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+          sx={{ '& .MuiBadge-badge': { fontSize: 11, height: 18, px: 0.5 } }}
+        >
+          <Avatar sx={{ width: 34, height: 34, bgcolor: 'primary.main', fontSize: 16 }} aria-hidden>
+            {name.slice(0, 1).toUpperCase()}
+          </Avatar>
+        </Badge>
+        <Box
+          component="span"
+          sx={{ display: { xs: 'none', sm: 'inline' }, maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis' }}
+        >
+          {name}
+        </Box>
+      </Button>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ list: { 'aria-labelledby': buttonId } }}
+      >
+        <MenuItem component={RouterLink} to="/courses/onlyOrder" onClick={close}>
+          <ListItemIcon>
+            <SchoolIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('menu.myCourses')}</ListItemText>
+        </MenuItem>
+        <MenuItem component={RouterLink} to="/coin" onClick={close}>
+          <ListItemIcon>
+            <MonetizationOnIcon fontSize="small" sx={{ color: '#b8860b' }} />
+          </ListItemIcon>
+          <ListItemText secondary={t('menu.coinBalance', { points: balance })}>{t('menu.coin')}</ListItemText>
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            openAccountDialog({ name: 'changeOwnPassword' });
+          }}
+        >
+          <ListItemIcon>
+            <LockResetIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('menu.changePassword')}</ListItemText>
+        </MenuItem>
+        <Divider />
+        <MenuItem component={RouterLink} to="/logout" onClick={close}>
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('menu.logout')}</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

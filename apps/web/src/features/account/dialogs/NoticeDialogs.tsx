@@ -1,0 +1,114 @@
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import DialogContentText from '@mui/material/DialogContentText';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import { ACCOUNT_NS } from '../../../i18n/account';
+import { closeAccountDialog, openAccountDialog } from '../account-dialogs';
+import { accountMessages, useAccountMessage } from '../messages';
+import { useGoToLogout } from '../use-logout';
+import { DialogFrame } from './DialogFrame';
+
+// The small dialogs of spec §2 and §8. Their titles are the spec's own words.
+
+const NOTICE_WIDTH = 400;
+
+/** The generic message dialog, titled Message. */
+export function MessageDialog({ open, message }: { open: boolean; message: string }) {
+  const { t } = useTranslation(ACCOUNT_NS);
+  const translate = useAccountMessage();
+  return (
+    <DialogFrame
+      open={open}
+      onClose={closeAccountDialog}
+      title={t('message.title')}
+      width={NOTICE_WIDTH}
+      actions={
+        <Button variant="contained" onClick={closeAccountDialog} autoFocus>
+          {t('message.ok')}
+        </Button>
+      }
+    >
+      <DialogContentText>{translate(message)}</DialogContentText>
+    </DialogFrame>
+  );
+}
+
+/** The change-password companion: the server's message, and a way back to the change-password dialog. */
+export function ChangePasswordMessageDialog({ open, message }: { open: boolean; message: string }) {
+  const { t } = useTranslation(ACCOUNT_NS);
+  const translate = useAccountMessage();
+  return (
+    <DialogFrame
+      open={open}
+      onClose={closeAccountDialog}
+      title={t('message.title')}
+      width={NOTICE_WIDTH}
+      actions={
+        <>
+          <Button onClick={closeAccountDialog}>{t('close')}</Button>
+          <Button variant="contained" onClick={() => openAccountDialog({ name: 'changePassword' })} autoFocus>
+            {t('changePassword.forgot')}
+          </Button>
+        </>
+      }
+    >
+      <DialogContentText>{translate(message)}</DialogContentText>
+    </DialogFrame>
+  );
+}
+
+/** Spec §8: a failed token check. The session is over, so the only way on is to log out. */
+export function TokenExpiredDialog({ open }: { open: boolean }) {
+  const { t } = useTranslation(ACCOUNT_NS);
+  const logout = useGoToLogout();
+  return (
+    <DialogFrame
+      open={open}
+      onClose={logout}
+      persistent
+      title={accountMessages.tokenExpired}
+      width={NOTICE_WIDTH}
+      actions={
+        <Button variant="contained" onClick={logout} autoFocus>
+          {t('logout')}
+        </Button>
+      }
+    >
+      <DialogContentText>{accountMessages.tokenExpiredHint}</DialogContentText>
+    </DialogFrame>
+  );
+}
+
+/** Spec §8: Facebook login failed, was cancelled, or gave no e-mail. */
+export function FacebookFailedDialog({ open }: { open: boolean }) {
+  const { t } = useTranslation(ACCOUNT_NS);
+  const logout = useGoToLogout();
+  return (
+    <DialogFrame
+      open={open}
+      onClose={closeAccountDialog}
+      title={t('facebookFailed.title')}
+      width={NOTICE_WIDTH}
+      actions={
+        <Button variant="contained" onClick={logout} autoFocus>
+          {t('logout')}
+        </Button>
+      }
+    >
+      <DialogContentText>{accountMessages.facebookNoEmail}</DialogContentText>
+    </DialogFrame>
+  );
+}
+
+/** 'Please stand by' while a sign-in is verified. */
+export function LoadingDialog({ open }: { open: boolean }) {
+  const { t } = useTranslation(ACCOUNT_NS);
+  return (
+    <DialogFrame open={open} onClose={closeAccountDialog} persistent hideClose title={t('loading')} width={320}>
+      <Stack sx={{ alignItems: 'center', py: 2 }} role="status" aria-label={t('loading')}>
+        <CircularProgress />
+      </Stack>
+    </DialogFrame>
+  );
+}

@@ -1,0 +1,144 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { formatBaht } from '@sikkha/contract/rules';
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { type Product, productMiniUrl, useProducts } from '../../api/catalogue';
+import { coursePath } from '../storefront/paths';
+import { Img } from './img';
+import { pagesTexts } from './texts';
+import { useLang, usePageTitle } from './use-page';
+
+const thumbSx = {
+  width: { xs: 96, sm: 160 },
+  aspectRatio: '16 / 9',
+  height: 'auto',
+  objectFit: 'cover',
+  borderRadius: 1,
+  bgcolor: 'grey.200',
+  flexShrink: 0,
+} as const;
+
+function PriceRow({ product }: { product: Product }) {
+  const text = pagesTexts[useLang()].pricing;
+  const title = product.product_title ?? '';
+  return (
+    <Card component="article" variant="outlined">
+      <CardActionArea
+        component={RouterLink}
+        to={coursePath(title)}
+        sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2, justifyContent: 'flex-start' }}
+      >
+        {product.product_img_mini ? (
+          <Img
+            src={productMiniUrl(product.product_img_mini)}
+            alt=""
+            loading="lazy"
+            width={320}
+            height={180}
+            sx={thumbSx}
+          />
+        ) : (
+          <Box sx={thumbSx} />
+        )}
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, lineHeight: 1.4 }}>
+            {title}
+          </Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
+            {product.product_disable === 'Y' && <Chip size="small" color="secondary" label={text.comingSoon} />}
+            {product.product_coin_pay === 'Y' && <Chip size="small" variant="outlined" label={text.coinPay} />}
+            {product.product_book === 'Y' && <Chip size="small" variant="outlined" label={text.book} />}
+          </Box>
+        </Box>
+        <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
+          <Typography
+            component="p"
+            sx={{ fontWeight: 700, color: 'primary.main', fontSize: { xs: '1rem', sm: '1.25rem' } }}
+          >
+            {product.product_price === null ? '' : formatBaht(product.product_price)}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'none', sm: 'block' } }}>
+            {text.details}
+          </Typography>
+        </Box>
+      </CardActionArea>
+    </Card>
+  );
+}
+
+/** /pricing/:type?/:id? — every course on show with its price; type 'category' with an id narrows it. */
+export function PricingPage() {
+  const text = pagesTexts[useLang()].pricing;
+  const { type, id } = useParams();
+  const products = useProducts();
+  const { title } = text;
+  usePageTitle(title);
+
+  const categoryId = type === 'category' && id ? Number(id) : null;
+  const shown = products.data?.filter(
+    (product) => categoryId === null || (product.product_category_list ?? []).includes(categoryId),
+  );
+
+  let list: ReactNode;
+  if (products.error) {
+    list = (
+      <Alert severity="error">
+        {text.loadError}: {products.error.message}
+      </Alert>
+    );
+  } else if (!shown) {
+    list = [0, 1, 2].map((i) => <Skeleton key={i} variant="rounded" height={110} />);
+  } else if (shown.length === 0) {
+    list = <Alert severity="info">{text.empty}</Alert>;
+  } else {
+    list = shown.map((product) => <PriceRow key={product.id} product={product} />);
+  }
+
+  return (
+    <Container sx={{ py: { xs: 3, md: 6 } }}>
+      <Typography variant="h4" component="h1" gutterBottom sx={{ fontWeight: 700 }}>
+        {title}
+      </Typography>
+      <Typography sx={{ mb: 3 }}>{text.intro}</Typography>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, mb: 5 }}>
+        <Paper component="section" variant="outlined" sx={{ p: 3 }} aria-labelledby="pricing-access">
+          <Typography id="pricing-access" variant="h6" component="h2" gutterBottom>
+            {text.accessTitle}
+          </Typography>
+          <Typography>{text.access}</Typography>
+        </Paper>
+        <Paper component="section" variant="outlined" sx={{ p: 3 }} aria-labelledby="pricing-methods">
+          <Typography id="pricing-methods" variant="h6" component="h2" gutterBottom>
+            {text.methodsTitle}
+          </Typography>
+          <Box component="ul" sx={{ m: 0, pl: 3 }}>
+            {text.methods.map((method) => (
+              <Typography component="li" key={method}>
+                {method}
+              </Typography>
+            ))}
+          </Box>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {text.transferNote}
+          </Typography>
+        </Paper>
+      </Box>
+      <Box component="section" aria-labelledby="pricing-list">
+        <Typography id="pricing-list" variant="h5" component="h2" gutterBottom sx={{ fontWeight: 700 }}>
+          {text.listTitle}
+        </Typography>
+        <Box sx={{ display: 'grid', gap: 2 }} aria-busy={!shown && !products.error}>
+          {list}
+        </Box>
+      </Box>
+    </Container>
+  );
+}

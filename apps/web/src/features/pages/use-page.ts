@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export type Lang = 'th' | 'en';
+
+/** Content written out once per interface language. */
+export type Bilingual<T> = Record<Lang, T>;
+
+/**
+ * The interface language, for content written out per language. Long texts (legal pages, help, inspire) live in
+ * their own lazy chunks as { th, en } objects instead of the i18n resources, which ship with the first load.
+ */
+export function useLang(): Lang {
+  const { i18n } = useTranslation();
+  return i18n.resolvedLanguage === 'en' ? 'en' : 'th';
+}
+
+/**
+ * Keeps document.title in step with the page, in the form the server writes for shared links ("{title} | สิกขา"),
+ * and gives the previous title back when the page goes.
+ */
+export function usePageTitle(title: string | null | undefined) {
+  const { t } = useTranslation();
+  const brand = t('brand.name');
+  useEffect(() => {
+    if (!title) return;
+    const previous = document.title;
+    document.title = `${title} | ${brand}`;
+    return () => {
+      document.title = previous;
+    };
+  }, [title, brand]);
+}

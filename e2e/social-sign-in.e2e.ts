@@ -1,0 +1,136 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { screenshotOnFailure } from './harness.js';
+import { startShopWith } from './mail-harness.js';
+import { FACEBOOK_APP_ID, routeSocialSdks, startFacebookGraph, startGoogle } from './social-doubles.js';
+
+// Google and Facebook sign-in as a shopper clicks them: the shop is configured for both and verifies tokens
+// against local doubles of Google's JWKS and Facebook's Graph API; the page gets stand-ins for the two SDKs.
+
+let google: Awaited<ReturnType<typeof startGoogle>>;
+let facebook: Awaited<ReturnType<typeof startFacebookGraph>>;
+let shop: Awaited<ReturnType<typeof startShopWith>>;
+let page: Page;
+
+beforeAll(async () => {
+  google = await startGoogle();
+  facebook = await startFacebookGraph();
+  shop = await startShopWith({ ...google.env, ...facebook.env });
+});
+afterAll(async () => {
+  await shop?.stop();
+  await google?.close();
+  await facebook?.close();
+});
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail' && page) await screenshotOnFailure(page, ctx.task.name.replace(/\W+/g, '-'));
+});
+
+const visible = (locator: Locator) => expect.poll(() => locator.isVisible(), { timeout: 10_000 }).toBe(true);
+const hidden = (locator: Locator) => expect.poll(() => locator.isVisible(), { timeout: 10_000 }).toBe(false);
+const dialog = (name: string) => page.getByRole('dialog', { name });
+const input = (scope: Locator, label: string) => scope.getByLabel(new RegExp(`^${label}[\\s\u2009]*\\*?$`));
+const userMenuButton = () => page.getByRole('button', { name: /^เมนูบัญชีของ/ });
+
+async function openLogin() {
+  page = await shop.page(390, 844);
+  await routeSocialSdks(page);
+  await page.goto(shop.url);
+  await page.getByRole('banner').getByRole('button', { name: 'เข้าสู่ระบบ', exact: true }).click();
+  const login = dialog('เข้าสู่ระบบ');
+  await visible(login);
+  return login;
+}
+
+async function completeRegistration(register: Locator) {
+  await input(register, 'รหัสผ่าน').fill('social-pass-2569');
+  await input(register, 'ยืนยันรหัสผ่าน').fill('social-pass-2569');
+  await register.getByRole('radio', { name: 'นางสาว' }).check();
+  await input(register, 'ชื่อเล่น').fill('มะลิ');
+  await input(register, 'เบอร์โทรศัพท์มือถือ').fill('0891234567');
+  await register.getByRole('checkbox').check();
+  await register.getByRole('button', { name: 'สมัครสมาชิก', exact: true }).click();
+  await hidden(register);
+}
+
+test('Google: a new account registers prefilled with the locked e-mail, then signs straight in next time', async () => {
+  const person = {
+    sub: '110169484474386276334',
+    email: 'mali.google@example.com',
+    given_name: 'มะลิ',
+    family_name: 'ดอกหอม',
+  };
+  const login = await openLogin();
+  await login.getByRole('button', { name: 'เข้าสู่ระบบด้วย Google' }).click();
+  await page.evaluate((credential) => {
+    (window as unknown as { __googleCredential: string }).__googleCredential = credential;
+  }, google.idToken(person));
+  await login.getByRole('button', { name: 'Sign in with Google' }).click();
+
+  const register = dialog('สมัครสมาชิก');
+  await visible(register);
+  const email = input(register, 'อีเมล');
+  expect(await email.inputValue()).toBe(person.email);
+  expect(await email.getAttribute('readonly')).not.toBeNull();
+  expect(await input(register, 'ชื่อ').inputValue()).toBe('มะลิ');
+  expect(await input(register, 'นามสกุล').inputValue()).toBe('ดอกหอม');
+  await completeRegistration(register);
+
+  // A social sign-up has agreement Y: no e-mail confirmation, straight to the privacy policy.
+  const privacy = dialog('นโยบายความเป็นส่วนตัว');
+  await visible(privacy);
+  expect(await dialog('ยืนยันอีเมล').count()).toBe(0);
+  await privacy.getByRole('checkbox').check();
+  await privacy.getByRole('button', { name: 'ยอมรับ', exact: true }).click();
+  await hidden(privacy);
+  await visible(userMenuButton());
+
+  await page.goto(`${shop.url}/logout`);
+  const again = await openLogin();
+  await again.getByRole('button', { name: 'เข้าสู่ระบบด้วย Google' }).click();
+  await page.evaluate((credential) => {
+    (window as unknown as { __googleCredential: string }).__googleCredential = credential;
+  }, google.idToken(person));
+  await again.getByRole('button', { name: 'Sign in with Google' }).click();
+  await hidden(again);
+  await visible(userMenuButton());
+  expect(await page.getByRole('dialog').count()).toBe(0);
+});
+
+test('Facebook without an e-mail: the register dialog asks for one; a cancelled login shows the failure dialog', async () => {
+  const login = await openLogin();
+  const token = facebook.token({ id: '10229876543210987', name: 'ชบา ใจงาม' });
+  await page.evaluate((value) => {
+    (window as unknown as { __facebookToken: string }).__facebookToken = value;
+  }, token);
+  await login.getByRole('button', { name: 'เข้าสู่ระบบด้วย Facebook' }).click();
+
+  const register = dialog('สมัครสมาชิก');
+  await visible(register);
+  const email = input(register, 'อีเมล');
+  expect(await email.inputValue()).toBe('');
+  expect(await email.getAttribute('readonly')).toBeNull();
+  expect(
+    await page.evaluate(() => (window as unknown as { __facebookInit: { appId: string } }).__facebookInit.appId),
+  ).toBe(FACEBOOK_APP_ID);
+  expect(await page.evaluate(() => (window as unknown as { __facebookScope: string }).__facebookScope)).toBe(
+    'public_profile,email',
+  );
+  await email.fill('chaba.fb@example.com');
+  await completeRegistration(register);
+  // An address typed by the shopper is not vouched for by Facebook: it is confirmed by mail like any other.
+  await visible(dialog('ยืนยันอีเมล'));
+  await dialog('ยืนยันอีเมล').getByRole('button', { name: 'ออกจากระบบ' }).click();
+
+  // Cancelled (or not fully authorized) on Facebook's side.
+  const again = await openLogin();
+  await page.evaluate(() => {
+    (window as unknown as { __facebookToken: null }).__facebookToken = null;
+  });
+  await again.getByRole('button', { name: 'เข้าสู่ระบบด้วย Facebook' }).click();
+  const failed = dialog('Login facebook fail');
+  await visible(failed);
+  await visible(failed.getByText('No email from Facebook Api.'));
+  await failed.getByRole('button', { name: 'ออกจากระบบ' }).click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+});
