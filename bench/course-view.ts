@@ -10,17 +10,23 @@ import { join } from 'node:path';
 import { buildApp } from '../apps/server/src/app.js';
 import { systemClock } from '../apps/server/src/clock.js';
 import { loadConfig } from '../apps/server/src/config.js';
-import { freshDatabase } from '../apps/server/test/database.js';
 import { demoAccounts } from '../apps/server/src/demo/content.js';
 import { seedDemo } from '../apps/server/src/demo/seed.js';
+import { freshDatabase } from '../apps/server/test/database.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 300);
 const dataDir = mkdtempSync(join(tmpdir(), 'sikkha-bench-'));
 // A database of its own, dropped at the end: PGlite in memory, or a new database on the server of DATABASE_URL.
-if (process.env.DATABASE_URL) Object.assign(process.env, { DB_ENGINE: 'postgres', TEST_DATABASE_URL: process.env.DATABASE_URL });
+if (process.env.DATABASE_URL)
+  Object.assign(process.env, { DB_ENGINE: 'postgres', TEST_DATABASE_URL: process.env.DATABASE_URL });
 const database = await freshDatabase();
 await seedDemo(database.db, { dataDir, clock: systemClock });
-const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'b'.repeat(40), DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+const config = loadConfig({
+  NODE_ENV: 'production',
+  JWT_SECRET: 'b'.repeat(40),
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+});
 const app = await buildApp({ config, database, clock: systemClock });
 const base = await app.listen({ port: 0, host: '127.0.0.1' });
 

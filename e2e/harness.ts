@@ -30,9 +30,10 @@ function freePort(): Promise<number> {
 
 /**
  * The built shop as `npm start` runs it (dist/main.js, embedded database, demo content) on a free port with
- * its own data directory, and a headless Chromium. `npm test` builds first.
+ * its own data directory, and a headless Chromium. `env` adds server settings (SMTP_URL, TOKEN_MAX_AGE, the
+ * sign-in providers). `npm test` builds first.
  */
-export async function startShop() {
+export async function startShop(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'sikkha-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -45,6 +46,7 @@ export async function startShop() {
       PUBLIC_URL: url,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
