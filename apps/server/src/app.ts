@@ -105,7 +105,23 @@ export async function buildApp(deps: AppDeps) {
   // The SPA: files by name, and index.html (with the page's own title and meta) for every other page path.
   const web = deps.webDir && existsSync(join(deps.webDir, 'index.html')) ? deps.webDir : undefined;
   const indexHtml = web ? readFileSync(join(web, 'index.html'), 'utf8') : undefined;
-  if (web) await app.register(fastifyStatic, { root: web, wildcard: false, index: false });
+  if (web) {
+    await app.register(fastifyStatic, {
+      root: web,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      // Hashed file names change with their content, so browsers may keep them for good; the rest is checked.
+      setHeaders: (res, path) => {
+        const hashed = path.includes('/assets/');
+        res.setHeader(
+          'cache-control',
+          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+        );
+      },
+    });
+  }
   app.setNotFoundHandler(async (request, reply) => {
     const page = request.method === 'GET' && !request.url.startsWith('/api/');
     if (!indexHtml || !page) return reply.status(404).send(routeNotFound);

@@ -1,0 +1,56 @@
+/**
+ * Lighthouse on the built shop (npm run build first): the home page and a course page, mobile and desktop.
+ * Lighthouse is fetched on demand (it is heavy and only the benchmark needs it) and drives Debian's Chromium.
+ * Run: npx tsx bench/lighthouse.ts   Results: bench/results/lighthouse-*.json and a table on stdout.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CHROMIUM, CHROMIUM_ARGS, startShop } from '../e2e/harness.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const out = join(root, 'bench/results');
+mkdirSync(out, { recursive: true });
+
+const shop = await startShop();
+const pages = {
+  home: '/',
+  course: `/product/${encodeURIComponent('การตลาดออนไลน์ฉบับมืออาชีพ')}`,
+};
+const chromeFlags = CHROMIUM_ARGS.join(' ');
+const rows: string[] = [];
+try {
+  for (const [name, path] of Object.entries(pages)) {
+    for (const form of ['mobile', 'desktop'] as const) {
+      const file = join(out, `lighthouse-${name}-${form}.json`);
+      execFileSync(
+        'npx',
+        [
+          '--yes',
+          'lighthouse@12.2.3',
+          shop.url + path,
+          '--quiet',
+          '--output=json',
+          `--output-path=${file}`,
+          `--chrome-flags=${chromeFlags}`,
+          '--only-categories=performance,accessibility,best-practices,seo',
+          ...(form === 'desktop' ? ['--preset=desktop'] : []),
+        ],
+        { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ['ignore', 'ignore', 'inherit'] },
+      );
+      const report = JSON.parse(readFileSync(file, 'utf8'));
+      const score = (c: string) => Math.round((report.categories[c]?.score ?? 0) * 100);
+      const lcp = report.audits['largest-contentful-paint']?.displayValue ?? '';
+      const tbt = report.audits['total-blocking-time']?.displayValue ?? '';
+      rows.push(
+        `| ${name} | ${form} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${lcp} | ${tbt} |`,
+      );
+    }
+  }
+} finally {
+  await shop.stop();
+}
+console.log('| page | form | performance | accessibility | best practices | SEO | LCP | TBT |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+for (const row of rows) console.log(row);
