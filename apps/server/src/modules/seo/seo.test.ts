@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { testClock } from '../../../test/app.js';
 import { freshDatabase } from '../../../test/database.js';
@@ -13,6 +14,10 @@ writeFileSync(
   join(webDir, 'index.html'),
   '<!doctype html><html lang="th"><head><meta name="description" content="x" /><title>สิกขา | Sikkha</title></head><body><div id="root"></div></body></html>',
 );
+mkdirSync(join(webDir, 'assets'));
+const bundle = 'console.log("สิกขา");'.repeat(200);
+writeFileSync(join(webDir, 'assets', 'index-abc123.js'), bundle);
+writeFileSync(join(webDir, 'assets', 'index-abc123.js.br'), brotliCompressSync(bundle));
 let app: Awaited<ReturnType<typeof buildApp>>;
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 
@@ -79,4 +84,14 @@ test('API paths never fall back to the page', async () => {
   const res = await page('/api/nope');
   expect(res.statusCode).toBe(404);
   expect(res.json().result).toBe(false);
+});
+
+test('built files go out precompressed and hashed ones are cached for good', async () => {
+  const compressed = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+  expect(compressed.headers['content-encoding']).toBe('br');
+  expect(compressed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(bundle);
+  const plain = await app.inject({ url: '/assets/index-abc123.js' });
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(plain.body).toBe(bundle);
 });
