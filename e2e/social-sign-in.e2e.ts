@@ -1,21 +1,23 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import { screenshotOnFailure } from './harness.js';
-import { startShopWith } from './mail-harness.js';
-import { FACEBOOK_APP_ID, routeSocialSdks, startFacebookGraph, startGoogle } from './social-doubles.js';
+import { FACEBOOK_APP_ID, startFacebookGraph } from '../apps/server/test/facebook-graph.js';
+import { startGoogle } from '../apps/server/test/google.js';
+import { screenshotOnFailure, startShop } from './harness.js';
+import { routeSocialSdks } from './social-doubles.js';
 
 // Google and Facebook sign-in as a shopper clicks them: the shop is configured for both and verifies tokens
-// against local doubles of Google's JWKS and Facebook's Graph API; the page gets stand-ins for the two SDKs.
+// against the integration tests' doubles of Google's JWKS and Facebook's Graph API; the page gets stand-ins for
+// the two SDKs.
 
 let google: Awaited<ReturnType<typeof startGoogle>>;
 let facebook: Awaited<ReturnType<typeof startFacebookGraph>>;
-let shop: Awaited<ReturnType<typeof startShopWith>>;
+let shop: Awaited<ReturnType<typeof startShop>>;
 let page: Page;
 
 beforeAll(async () => {
   google = await startGoogle();
   facebook = await startFacebookGraph();
-  shop = await startShopWith({ ...google.env, ...facebook.env });
+  shop = await startShop({ ...google.env, ...facebook.env });
 });
 afterAll(async () => {
   await shop?.stop();
@@ -42,6 +44,14 @@ async function openLogin() {
   return login;
 }
 
+/** The ID token Google's SDK stand-in hands the page on the next click, signed now (the shop runs on the real clock). */
+async function giveGoogleCredential(person: Parameters<typeof google.idToken>[0]) {
+  const credential = await google.idToken(person, new Date());
+  await page.evaluate((value) => {
+    (window as unknown as { __googleCredential: string }).__googleCredential = value;
+  }, credential);
+}
+
 async function completeRegistration(register: Locator) {
   await input(register, 'รหัสผ่าน').fill('social-pass-2569');
   await input(register, 'ยืนยันรหัสผ่าน').fill('social-pass-2569');
@@ -62,9 +72,7 @@ test('Google: a new account registers prefilled with the locked e-mail, then sig
   };
   const login = await openLogin();
   await login.getByRole('button', { name: 'เข้าสู่ระบบด้วย Google' }).click();
-  await page.evaluate((credential) => {
-    (window as unknown as { __googleCredential: string }).__googleCredential = credential;
-  }, google.idToken(person));
+  await giveGoogleCredential(person);
   await login.getByRole('button', { name: 'Sign in with Google' }).click();
 
   const register = dialog('สมัครสมาชิก');
@@ -88,9 +96,7 @@ test('Google: a new account registers prefilled with the locked e-mail, then sig
   await page.goto(`${shop.url}/logout`);
   const again = await openLogin();
   await again.getByRole('button', { name: 'เข้าสู่ระบบด้วย Google' }).click();
-  await page.evaluate((credential) => {
-    (window as unknown as { __googleCredential: string }).__googleCredential = credential;
-  }, google.idToken(person));
+  await giveGoogleCredential(person);
   await again.getByRole('button', { name: 'Sign in with Google' }).click();
   await hidden(again);
   await visible(userMenuButton());
