@@ -57,16 +57,22 @@ export async function startShop(env: Record<string, string> = {}) {
   server.stderr?.on('data', (d) => {
     output += d;
   });
-  const deadline = Date.now() + 90_000;
+  // A cold start creates the embedded database and the demo content: seconds alone, longer on a loaded machine.
+  const deadline = Date.now() + 150_000;
+  const giveUp = (why: string) => {
+    server.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    return new Error(`${why}:\n${output}`);
+  };
   for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited:\n${output}`);
+    if (server.exitCode !== null) throw giveUp('server exited');
     try {
       const res = await fetch(`${url}/api/category`);
       if (res.ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    if (Date.now() > deadline) throw giveUp('server did not start');
     await new Promise((r) => setTimeout(r, 250));
   }
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
