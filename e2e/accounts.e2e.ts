@@ -1,8 +1,8 @@
-import axe from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startSmtp } from '../apps/server/test/smtp.js';
-import { screenshotOnFailure, startShop } from './harness.js';
+import { startShop } from './harness.js';
+import { hidden, screenshotFailures, seriousViolations, visible } from './page-checks.js';
 
 // Accounts and sessions as a new member clicks them, in Thai, against the built shop with a real SMTP server.
 
@@ -41,12 +41,8 @@ afterAll(async () => {
   await shop?.stop();
   await smtp?.close();
 });
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && page) await screenshotOnFailure(page, ctx.task.name.replace(/\W+/g, '-'));
-});
+screenshotFailures(() => page);
 
-const visible = (locator: Locator) => expect.poll(() => locator.isVisible(), { timeout: 10_000 }).toBe(true);
-const hidden = (locator: Locator) => expect.poll(() => locator.isVisible(), { timeout: 10_000 }).toBe(false);
 const path = () => new URL(page.url()).pathname;
 const dialog = (name: string | RegExp) => page.getByRole('dialog', { name });
 /** A field by its label; a required field's label ends with MUI's asterisk. */
@@ -206,7 +202,7 @@ test('login: a wrong password shows the Login alert; the demo member with purcha
 
   // The user menu: My courses, Coin with the balance (500 demo coins), Logout.
   const menuButton = userMenuButton();
-  expect(await menuButton.getAttribute('aria-label')).toContain('500');
+  expect(await menuButton.textContent()).toContain('เหรียญคงเหลือ 500');
   await menuButton.focus();
   await page.keyboard.press('Enter');
   await visible(page.getByRole('menu'));
@@ -331,32 +327,19 @@ test('layout rules: admin pages without a staff login go to /logout; staff sign 
   await visible(page.getByRole('banner').getByRole('button', { name: 'เข้าสู่ระบบ', exact: true }));
 });
 
-/** axe-core on the open dialog; serious and critical violations fail, as in content.e2e.ts. */
-async function seriousViolations() {
-  await page.addScriptTag({ content: axe.source });
-  return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: typeof axe }).axe.run('[role="dialog"]', {
-      resultTypes: ['violations'],
-    });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
-
 test('the login and register dialogs, errors shown, have no serious accessibility violations', async () => {
   page = await shop.page(390, 844);
   await page.goto(shop.url);
   const login = await openLogin();
   await login.getByRole('button', { name: 'เข้าสู่ระบบ', exact: true }).click();
   await visible(login.getByText(M.required).first());
-  expect(await seriousViolations()).toEqual([]);
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   await login.getByRole('button', { name: 'สมัครสมาชิก' }).click();
   const register = dialog('สมัครสมาชิก');
   await visible(register);
   await register.getByRole('button', { name: 'สมัครสมาชิก', exact: true }).click();
   await visible(register.getByText(M.terms));
-  expect(await seriousViolations()).toEqual([]);
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
 });
 
 test('English: the dialogs and the contract messages follow the language switch', async () => {

@@ -1,7 +1,7 @@
-import axe from 'axe-core';
-import type { Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import { screenshotOnFailure, startShop } from './harness.js';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startShop } from './harness.js';
+import { screenshotFailures, seriousViolations, visible } from './page-checks.js';
 
 // The storefront's content pages: legal notices, news, the Help dialog, contact and pricing.
 
@@ -37,33 +37,11 @@ async function openPage(path: string, width = 1280, height = 800): Promise<Page>
   return page;
 }
 
-const visible = (locator: Locator) => expect.poll(() => locator.first().isVisible(), { timeout: 15_000 }).toBe(true);
-
-/** axe-core in the page; only serious and critical violations fail (moderate ones are reported by Lighthouse). */
-async function seriousViolations(target: Page, include?: string) {
-  await target.addScriptTag({ content: axe.source });
-  const violations = await target.evaluate(async (selector) => {
-    const result = await window.axe.run(selector ? { include: [selector] } : document, { resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }, include);
-  return violations;
-}
-
-declare global {
-  interface Window {
-    axe: typeof axe;
-  }
-}
-
 beforeAll(async () => {
   shop = await startShop();
 });
 afterAll(() => shop?.stop());
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && page) await screenshotOnFailure(page, ctx.task.name.replace(/\W+/g, '-'));
-});
+screenshotFailures(() => page);
 
 test('the privacy policy shows its Thai headings, its date and working in-page contents', async () => {
   await openPage('/privacy-policy');

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import { screenshotOnFailure, startShop } from './harness.js';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startShop } from './harness.js';
+import { screenshotFailures } from './page-checks.js';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
 let page: Page;
@@ -9,9 +10,7 @@ beforeAll(async () => {
   shop = await startShop();
 });
 afterAll(() => shop?.stop());
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && page) await screenshotOnFailure(page, ctx.task.name.replace(/\W+/g, '-'));
-});
+screenshotFailures(() => page);
 
 test('the home page shows the Thai demo courses, never a hidden one', async () => {
   page = await shop.page();

@@ -1,8 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { FACEBOOK_APP_ID, startFacebookGraph } from '../apps/server/test/facebook-graph.js';
 import { startGoogle } from '../apps/server/test/google.js';
-import { screenshotOnFailure, startShop } from './harness.js';
+import { startShop } from './harness.js';
+import { hidden, screenshotFailures, visible } from './page-checks.js';
 import { routeSocialSdks } from './social-doubles.js';
 
 // Google and Facebook sign-in as a shopper clicks them: the shop is configured for both and verifies tokens
@@ -24,12 +25,8 @@ afterAll(async () => {
   await google?.close();
   await facebook?.close();
 });
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail' && page) await screenshotOnFailure(page, ctx.task.name.replace(/\W+/g, '-'));
-});
+screenshotFailures(() => page);
 
-const visible = (locator: Locator) => expect.poll(() => locator.isVisible(), { timeout: 10_000 }).toBe(true);
-const hidden = (locator: Locator) => expect.poll(() => locator.isVisible(), { timeout: 10_000 }).toBe(false);
 const dialog = (name: string) => page.getByRole('dialog', { name });
 const input = (scope: Locator, label: string) => scope.getByLabel(new RegExp(`^${label}[\\s\u2009]*\\*?$`));
 const userMenuButton = () => page.getByRole('button', { name: /^เมนูบัญชีของ/ });

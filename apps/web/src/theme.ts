@@ -20,6 +20,8 @@ export const theme = createTheme({
       styleOverrides: {
         // A clear keyboard focus ring everywhere, not only on MUI's ripple-based buttons.
         ':focus-visible': { outline: '3px solid #f5a623', outlineOffset: 2 },
+        // A dialog takes focus itself when it opens so the next Tab lands inside; that is not a keyboard target.
+        '.MuiDialog-paper:focus-visible': { outline: 'none' },
       },
     },
   },

@@ -35,14 +35,22 @@ export interface UploadKind {
   uploader: 'member' | 'staff';
   /**
    * public: anyone; owner: the uploader and staff; buyer: staff and members who finished buying
-   * a course that lists the file.
+   * a course that lists the file; certificate: staff and the member the certificate is made out to.
    */
-  access: 'public' | 'owner' | 'buyer';
+  access: 'public' | 'owner' | 'buyer' | 'certificate';
   /** Accepts several files at once and answers with a list. */
   multiple?: boolean;
 }
 
 export const uploadKinds = [
+  {
+    endpoint: 'Certificate',
+    serve: 'certificate',
+    types: ['pdf', 'png', 'jpeg'],
+    maxBytes: 10 * MB,
+    uploader: 'staff',
+    access: 'certificate',
+  },
   {
     endpoint: 'Signature',
     serve: 'signature',

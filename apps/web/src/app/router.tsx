@@ -41,11 +41,12 @@ const placeholders: [path: string, title: PageTitle][] = [
   ['creditCardSmatrPay/:id?', 'creditCardSmartPay'],
   ['qrPlayment/:id?', 'qrPayment'],
   ['coin', 'coin'],
-  ['product/:product?', 'product'],
 ];
 
 const storefrontRoutes: RouteObject[] = [
-  { index: true, element: <HomePage /> },
+  // /product/{title} opens the course dialog over the home page (StorefrontOverlays, in the layout, reads the
+  // path); one parent route keeps the home page mounted, and in place, while the dialog opens and closes.
+  { element: <HomePage />, children: [{ index: true }, { path: 'product/:product?' }] },
   { path: 'courses/:type?/:id?', element: <CoursesPage /> },
   { path: 'logout', element: <LogoutPage /> },
   ...contentPages.map(([path, page]) => ({ path, element: <ContentPage page={page} /> })),

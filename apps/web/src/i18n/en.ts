@@ -57,7 +57,6 @@ export const en: Translation = {
     creditCardSmartPay: 'Pay in instalments (Smart Pay)',
     qrPayment: 'Pay by PromptPay QR',
     coin: 'My coins',
-    product: 'Course details',
     comingSoon: 'This section is coming soon.',
   },
   errors: {

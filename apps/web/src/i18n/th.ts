@@ -56,7 +56,6 @@ export const th = {
     creditCardSmartPay: 'ผ่อนชำระด้วยบัตรเครดิต (Smart Pay)',
     qrPayment: 'ชำระเงินด้วย QR พร้อมเพย์',
     coin: 'เหรียญของฉัน',
-    product: 'รายละเอียดคอร์สเรียน',
     comingSoon: 'เนื้อหาส่วนนี้กำลังจะมาเร็วๆ นี้',
   },
   // The titles stay in English as the spec names them; the Thai line under them explains.

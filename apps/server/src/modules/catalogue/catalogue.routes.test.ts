@@ -1,8 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Caller, testApp } from '../../../test/app.js';
+import { certificate, user } from '../../db/schema/index.js';
 import { demoAccounts } from '../../demo/content.js';
 import { seedDemo } from '../../demo/seed.js';
 
@@ -127,5 +129,41 @@ describe('search', () => {
     expect(await search('%')).toEqual([]);
     expect(await search('_')).toEqual([]);
     expect((await t.visitor.get('/api/productSearch?q=')).statusCode).toBe(400);
+  });
+});
+
+describe('certificates', () => {
+  test('a certificate file is served to the member it is made out to and to staff only', async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    staff = await t.staff('certificate-staff');
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/uploadCertificate',
+      headers: {
+        authorization: `Bearer ${staff.token}`,
+        'content-type': 'multipart/form-data; boundary=X',
+      },
+      payload: Buffer.concat([
+        Buffer.from(
+          '--X\r\nContent-Disposition: form-data; name="images"; filename="c.png"\r\nContent-Type: image/png\r\n\r\n',
+        ),
+        png,
+        Buffer.from('\r\n--X--\r\n'),
+      ]),
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    const file = upload.json().data as string;
+    const [owner] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, demoAccounts.member.email));
+    await t.db.insert(certificate).values({ user_id: owner!.id, product_id: 1, path: file });
+
+    expect((await demo.get(`/api/certificate/${file}`)).statusCode).toBe(200);
+    expect((await staff.get(`/api/certificate/${file}`)).statusCode).toBe(200);
+    expect((await t.visitor.get(`/api/certificate/${file}`)).statusCode).toBe(401);
+    const stranger = await t.member('stranger@example.com');
+    expect((await stranger.get(`/api/certificate/${file}`)).statusCode).toBe(404);
+    expect((await view(demo, titles.bought)).json().data.certificate).toBe(file);
   });
 });

@@ -88,6 +88,7 @@ export async function uploadsModule(app: FastifyInstance, deps: UploadsDeps) {
       public: 'anyone',
       owner: 'the member who uploaded it, and staff',
       buyer: 'staff, and members with a finished order of a course that lists the file',
+      certificate: 'staff, and the member the certificate is made out to',
     }[kind.access];
 
     api.post(

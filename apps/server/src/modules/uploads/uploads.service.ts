@@ -4,7 +4,7 @@ import { type FileType, fileTypeInfo, fileTypes, type UploadKind } from '@sikkha
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
-import { productDetailList, upload } from '../../db/schema/index.js';
+import { certificate, productDetailList, upload } from '../../db/schema/index.js';
 import type { Actor } from '../../http/auth.js';
 import { fail, forbidden, notFound } from '../../http/errors.js';
 import type { Storage } from '../../providers/storage.js';
@@ -133,6 +133,15 @@ export function uploadsService(deps: { db: Db; storage: Storage; clock: Clock })
         case 'buyer':
           if (!(await boughtCourseWith(actor.id, name))) throw forbidden();
           return;
+        case 'certificate': {
+          const [mine] = await db
+            .select({ id: certificate.id })
+            .from(certificate)
+            .where(and(eq(certificate.path, name), eq(certificate.user_id, actor.id)))
+            .limit(1);
+          if (!mine) throw notFound();
+          return;
+        }
         default: {
           const never: never = kind.access;
           throw new Error(`unknown access ${String(never)}`);

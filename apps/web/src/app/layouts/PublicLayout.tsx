@@ -4,6 +4,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useToken } from '../../api/session';
 import { openAccountDialog, useAccountDialog } from '../../features/account/account-dialogs';
 import { CookieBanner } from '../../features/legal/CookieBanner';
+import { courseRequestOf } from '../../features/storefront/paths';
 import { lazyWithReload } from '../lazy-with-reload';
 import { PageLoading } from '../pages/PageLoading';
 import { Footer } from './Footer';
@@ -15,6 +16,8 @@ const NavDrawer = lazyWithReload(() => import('./NavDrawer').then((m) => m.NavDr
 const HelpDialog = lazyWithReload(() => import('../../features/help/HelpDialog').then((m) => m.HelpDialog));
 // The session rules and account dialogs: loaded for a signed-in member or once an account dialog is asked for.
 const AccountHost = lazyWithReload(() => import('../../features/account/AccountHost').then((m) => m.AccountHost));
+// The course dialog and the payment result dialogs: loaded once the address first asks for one.
+const StorefrontOverlays = lazyWithReload(() => import('./StorefrontOverlays').then((m) => m.StorefrontOverlays));
 
 type Panel = 'menu' | 'help';
 
@@ -34,10 +37,13 @@ export function PublicLayout() {
   if (!accountNeeded && (token !== null || accountDialog !== null)) setAccountNeeded(true);
 
   // Spec §2: #gateway-login (a payment that needs a fresh login) asks the shopper to log in again.
-  const { hash } = useLocation();
+  const { hash, pathname, search } = useLocation();
   useEffect(() => {
     if (hash === '#gateway-login') openAccountDialog({ name: 'login', notice: 'gatewayLogin' });
   }, [hash]);
+  const [overlaysNeeded, setOverlaysNeeded] = useState(false);
+  if (!overlaysNeeded && (/^#gateway-(success|fail)$/.test(hash) || courseRequestOf(pathname, search)))
+    setOverlaysNeeded(true);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
@@ -55,6 +61,7 @@ export function PublicLayout() {
         {loaded.has('menu') && <NavDrawer open={open === 'menu'} onClose={close} onOpenHelp={() => show('help')} />}
         {loaded.has('help') && <HelpDialog open={open === 'help'} onClose={close} />}
         {accountNeeded && <AccountHost />}
+        {overlaysNeeded && <StorefrontOverlays />}
       </Suspense>
       <ScrollRestoration />
     </Box>

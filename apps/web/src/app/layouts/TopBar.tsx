@@ -20,8 +20,8 @@ interface TopBarProps {
   onOpenHelp: () => void;
 }
 
-// Only a signed-in member needs the user menu (and MUI's Menu under it).
-const UserMenu = lazyWithReload(() => import('../../features/account/UserMenu').then((m) => m.UserMenu));
+// Only a signed-in member needs the notification bell and the user menu (and MUI's Menu under them).
+const MemberControls = lazyWithReload(() => import('./MemberControls').then((m) => m.MemberControls));
 
 const desktopOnly = { display: { xs: 'none', md: 'flex' } } as const;
 
@@ -66,8 +66,8 @@ export function TopBar({ onOpenMenu, onOpenHelp }: TopBarProps) {
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, ml: { xs: 'auto', md: 0 } }}>
           <LanguageSwitch />
           {signedIn ? (
-            <Suspense fallback={<Box sx={{ width: 40 }} />}>
-              <UserMenu />
+            <Suspense fallback={<Box sx={{ width: 80 }} />}>
+              <MemberControls />
             </Suspense>
           ) : (
             <Button

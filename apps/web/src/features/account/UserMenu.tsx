@@ -11,6 +11,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import { visuallyHidden } from '@mui/utils';
 import { type MouseEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -37,7 +38,6 @@ export function UserMenu() {
       <Button
         id={buttonId}
         color="inherit"
-        aria-label={`${t('menu.button', { name })}, ${t('menu.coinBalance', { points: balance })}`}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
@@ -49,6 +49,7 @@ export function UserMenu() {
           color="secondary"
           max={Number.MAX_SAFE_INTEGER}
           anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+          slotProps={{ badge: { 'aria-hidden': true } }}
           sx={{ '& .MuiBadge-badge': { fontSize: 11, height: 18, px: 0.5 } }}
         >
           <Avatar sx={{ width: 34, height: 34, bgcolor: 'primary.main', fontSize: 16 }} aria-hidden>
@@ -57,9 +58,15 @@ export function UserMenu() {
         </Badge>
         <Box
           component="span"
+          aria-hidden
           sx={{ display: { xs: 'none', sm: 'inline' }, maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis' }}
         >
           {name}
+        </Box>
+        {/* The name read out: what the button shows (name and balance) said in words, from its own content so
+            that it always contains the visible name. */}
+        <Box component="span" sx={visuallyHidden}>
+          {`${t('menu.button', { name })}, ${t('menu.coinBalance', { points: balance })}`}
         </Box>
       </Button>
       <Menu

@@ -5,10 +5,11 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { formatBaht } from '@sikkha/contract/rules';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { type Product, productMiniUrl } from '../../api/catalogue';
-import { coursePath } from './paths';
+import { coursePath, OVERLAY_STATE } from './paths';
 
 // Fixed 16:9 box, so cards do not jump while images load.
 const mediaSx = {
@@ -20,15 +21,25 @@ const mediaSx = {
   bgcolor: 'grey.200',
 };
 
-export function CourseCard({ product }: { product: Product }) {
+interface CourseCardProps {
+  product: Product;
+  /** Where the card opens the course dialog; the home page's /product/{title} unless a list page says otherwise. */
+  to?: string;
+  /** Below the card's link: My courses puts the member's state and pay-now links here. */
+  children?: ReactNode;
+}
+
+export function CourseCard({ product, to, children }: CourseCardProps) {
   const { t } = useTranslation();
   const title = product.product_title ?? '';
   return (
-    <Card component="article" sx={{ height: '100%' }}>
+    <Card component="article" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
       <CardActionArea
         component={RouterLink}
-        to={coursePath(title)}
-        sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
+        to={to ?? coursePath(title)}
+        state={OVERLAY_STATE}
+        preventScrollReset
+        sx={{ flex: 1, display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
       >
         {product.product_img_mini ? (
           <Box
@@ -70,6 +81,7 @@ export function CourseCard({ product }: { product: Product }) {
           </Box>
         </CardContent>
       </CardActionArea>
+      {children}
     </Card>
   );
 }

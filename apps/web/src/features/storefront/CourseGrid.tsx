@@ -19,10 +19,14 @@ interface CourseGridProps {
   products: Product[] | undefined;
   isPending: boolean;
   error: Error | null;
+  /** Where each card opens its course (CourseCard's `to`). */
+  linkOf?: (product: Product) => string;
+  /** The empty state's words, when the page has better ones. */
+  empty?: string;
 }
 
 /** The course grid with its loading, error and empty states, shared by the home and course pages. */
-export function CourseGrid({ products, isPending, error }: CourseGridProps) {
+export function CourseGrid({ products, isPending, error, linkOf, empty }: CourseGridProps) {
   const { t } = useTranslation();
   if (error) {
     return (
@@ -40,13 +44,13 @@ export function CourseGrid({ products, isPending, error }: CourseGridProps) {
       </Box>
     );
   }
-  if (!products?.length) return <Alert severity="info">{t('courses.empty')}</Alert>;
+  if (!products?.length) return <Alert severity="info">{empty ?? t('courses.empty')}</Alert>;
 
   return (
     <Box component="ul" sx={gridSx}>
       {products.map((product) => (
         <li key={product.id}>
-          <CourseCard product={product} />
+          <CourseCard product={product} to={linkOf?.(product)} />
         </li>
       ))}
     </Box>

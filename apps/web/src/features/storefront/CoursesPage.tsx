@@ -1,23 +1,43 @@
+import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { type Product, useCategories, useProducts } from '../../api/catalogue';
 import { CourseGrid } from './CourseGrid';
+import { MyCourses } from './MyCourses';
+import { courseOverPage } from './paths';
+import { useStorefrontTexts } from './texts';
+import { useDocumentTitle } from './use-document-title';
 
-/** /courses/:type?/:id? — type 'category' with an id narrows the list to that category. */
+/**
+ * /courses/:type?/:id? (spec §2): type 'category' with an id narrows the list to that category; type 'onlyOrder'
+ * is My courses. A course opens over the list (?course={id}).
+ */
 export function CoursesPage() {
+  return useParams().type === 'onlyOrder' ? <MyCourses /> : <CourseList />;
+}
+
+function CourseList() {
   const { t } = useTranslation();
+  const text = useStorefrontTexts();
   const { type, id } = useParams();
+  const { pathname } = useLocation();
   const products = useProducts();
   const categories = useCategories();
 
   const categoryId = type === 'category' && id ? Number(id) : null;
-  const categoryName = categories.data?.find((category) => category.id === categoryId)?.category_name;
+  const category = categories.data?.find((item) => item.id === categoryId);
   const inCategory = (product: Product) =>
     categoryId === null || (product.product_category_list ?? []).includes(categoryId);
+  const heading =
+    categoryId === null
+      ? t('courses.allCategories')
+      : (category?.category_name ?? (categories.isPending ? '' : text.categoryMissing));
+  useDocumentTitle(categoryId === null ? t('courses.title') : category?.category_name);
 
   return (
     <Container sx={{ py: 4 }}>
@@ -39,22 +59,35 @@ export function CoursesPage() {
           color={categoryId === null ? 'primary' : 'default'}
           aria-current={categoryId === null ? 'page' : undefined}
         />
-        {categories.data?.map((category) => (
+        {categories.isPending &&
+          [0, 1, 2].map((i) => <Skeleton key={i} variant="rounded" width={110} height={32} sx={{ borderRadius: 4 }} />)}
+        {categories.data?.map((item) => (
           <Chip
-            key={category.id}
-            label={category.category_name}
+            key={item.id}
+            label={item.category_name}
             component={RouterLink}
-            to={`/courses/category/${category.id}`}
+            to={`/courses/category/${item.id}`}
             clickable
-            color={category.id === categoryId ? 'primary' : 'default'}
-            aria-current={category.id === categoryId ? 'page' : undefined}
+            color={item.id === categoryId ? 'primary' : 'default'}
+            aria-current={item.id === categoryId ? 'page' : undefined}
           />
         ))}
       </Stack>
-      <Typography variant="h5" component="h2" gutterBottom>
-        {categoryName ?? t('courses.allCategories')}
+      {categories.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {text.categoriesError}
+        </Alert>
+      )}
+      <Typography variant="h5" component="h2" gutterBottom sx={{ minHeight: '1.5em' }}>
+        {heading}
       </Typography>
-      <CourseGrid products={products.data?.filter(inCategory)} isPending={products.isPending} error={products.error} />
+      <CourseGrid
+        products={products.data?.filter(inCategory)}
+        isPending={products.isPending}
+        error={products.error}
+        linkOf={(product) => courseOverPage(pathname, product.id)}
+        empty={categoryId === null ? undefined : text.categoryEmpty}
+      />
     </Container>
   );
 }

@@ -1,0 +1,121 @@
+import CloseIcon from '@mui/icons-material/Close';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import { DIALOG_WIDTH } from '@sikkha/contract/rules';
+import { type ReactNode, Suspense, useId, useState } from 'react';
+import { lazyWithReload } from '../../app/lazy-with-reload';
+import { useDocumentTitle } from '../storefront/use-document-title';
+import type { CourseView } from './api';
+import { CoachBios } from './CoachBios';
+import { CourseTabs } from './CourseTabs';
+import { LessonArea } from './LessonArea';
+import { PaymentArea } from './PaymentArea';
+import { initialLessonIndex } from './payment-action';
+import { StudyGroups } from './StudyGroups';
+import { useCourseTexts } from './texts';
+
+// The payment dialog is a later issue; the price button opens its placeholder, in its own chunk.
+const OrderDialog = lazyWithReload(() => import('../checkout/OrderDialog').then((m) => m.OrderDialog));
+
+interface CourseDialogProps {
+  view: CourseView;
+  open: boolean;
+  onClose: () => void;
+}
+
+/**
+ * Spec §2 "Course detail dialog": title bar with close, the player with its lesson list, the remaining days, the
+ * payment action area, the course tabs, the study groups, the coach biography and a Close button. The backdrop
+ * and Escape close it too. Maximum width 1500; the whole screen on phones.
+ */
+export function CourseDialog({ view, open, onClose }: CourseDialogProps) {
+  const text = useCourseTexts();
+  const titleId = useId();
+  const [lesson, setLesson] = useState(() => initialLessonIndex(view));
+  const [ordering, setOrdering] = useState(false);
+  const [orderLoaded, setOrderLoaded] = useState(false);
+  // Leaving the course (a link, the back button) leaves the order too.
+  if (!open && ordering) setOrdering(false);
+  const title = view.product.product_title ?? '';
+  // The tab's title names the open course, as the server writes it for a shared /product/{title} link.
+  useDocumentTitle(open ? title : null);
+
+  const isBuyer = view.state === 'finish';
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      maxWidth={false}
+      fullWidth
+      scroll="paper"
+      // Full screen on phones by CSS (useMediaQuery would render twice on open).
+      sx={{
+        '& .MuiDialog-paper': {
+          maxWidth: DIALOG_WIDTH.course,
+          m: { xs: 0, sm: 2, md: 4 },
+          width: { xs: '100%', sm: 'calc(100% - 32px)', md: 'calc(100% - 64px)' },
+          maxHeight: { xs: '100%', sm: 'calc(100% - 32px)', md: 'calc(100% - 64px)' },
+          height: { xs: '100%', sm: 'auto' },
+          borderRadius: { xs: 0, sm: 1 },
+        },
+      }}
+    >
+      <DialogTitle id={titleId} sx={{ pr: 7, fontWeight: 700, lineHeight: 1.35 }}>
+        {title}
+      </DialogTitle>
+      <IconButton aria-label={text.close} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <CloseIcon />
+      </IconButton>
+      <DialogContent dividers sx={{ px: { xs: 1.5, sm: 3 } }}>
+        <LessonArea lessons={view.lessons} index={lesson} onSelect={setLesson} />
+        <PaymentArea
+          view={view}
+          onBuy={() => {
+            setOrderLoaded(true);
+            setOrdering(true);
+          }}
+        />
+        <Divider />
+        <Section title={text.tabsLabel}>
+          <CourseTabs tabs={view.tabs} canDownload={isBuyer} />
+        </Section>
+        <Section title={text.groups}>
+          <StudyGroups groups={view.groups} isBuyer={isBuyer} />
+        </Section>
+        <Section title={text.coaches}>
+          <CoachBios coaches={view.coaches} />
+        </Section>
+      </DialogContent>
+      <DialogActions>
+        <Button variant="outlined" onClick={onClose}>
+          {text.close}
+        </Button>
+      </DialogActions>
+      {orderLoaded && (
+        <Suspense fallback={null}>
+          <OrderDialog open={open && ordering} product={view.product} onClose={() => setOrdering(false)} />
+        </Suspense>
+      )}
+    </Dialog>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Box component="section" aria-labelledby={id} sx={{ pt: 3 }}>
+      <Typography id={id} variant="h6" component="h3" gutterBottom sx={{ fontWeight: 700 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}

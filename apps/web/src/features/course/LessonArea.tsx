@@ -1,0 +1,241 @@
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import LockIcon from '@mui/icons-material/Lock';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import PlayCircleIcon from '@mui/icons-material/PlayCircle';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import { styled } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import { PLAYER_HEIGHT } from '@sikkha/contract/rules';
+import { useEffect, useRef } from 'react';
+import { type Lesson, lessonThumbnailUrl } from './api';
+import { useCourseTexts } from './texts';
+
+/** Spec §9: lesson list height 500, item height 64. */
+const LIST_HEIGHT = 500;
+const ITEM_HEIGHT = 64;
+
+// An <img> that keeps width and height as attributes (Box would read them as CSS).
+const Img = styled('img')({});
+
+interface LessonAreaProps {
+  lessons: Lesson[];
+  index: number;
+  onSelect: (index: number) => void;
+}
+
+/**
+ * The player with its lesson list (spec §2 "Video player with lesson list"): the player takes 8 of 12 columns from
+ * md up and the list 4. The real HLS player is the learning issue; until then the player's place shows the chosen
+ * lesson's picture, at the player's height.
+ */
+export function LessonArea({ lessons, index, onSelect }: LessonAreaProps) {
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 8fr) 4fr' } }}>
+      <PlayerPlace lesson={lessons[index]} />
+      <LessonList lessons={lessons} index={index} onSelect={onSelect} />
+    </Box>
+  );
+}
+
+function PlayerPlace({ lesson }: { lesson: Lesson | undefined }) {
+  const text = useCourseTexts();
+  return (
+    <Box
+      role="region"
+      aria-label={text.player}
+      sx={{
+        position: 'relative',
+        height: PLAYER_HEIGHT,
+        bgcolor: 'grey.900',
+        borderRadius: 1,
+        overflow: 'hidden',
+        color: 'common.white',
+      }}
+    >
+      {lesson?.video_path && (
+        <Img
+          src={lessonThumbnailUrl(lesson.video_path)}
+          alt=""
+          width={1280}
+          height={720}
+          sx={{ width: '100%', height: '100%', objectFit: 'cover', opacity: 0.75, display: 'block' }}
+        />
+      )}
+      <Box
+        sx={{
+          position: 'absolute',
+          inset: 0,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+        }}
+      >
+        {lesson?.locked ? (
+          <LockIcon aria-hidden sx={{ fontSize: { xs: 48, md: 72 }, color: 'error.light' }} />
+        ) : (
+          <PlayCircleIcon aria-hidden sx={{ fontSize: { xs: 56, md: 96 }, opacity: 0.9 }} />
+        )}
+      </Box>
+      <Box
+        sx={{
+          position: 'absolute',
+          insetInline: 0,
+          bottom: 0,
+          px: 2,
+          py: 1,
+          background: 'linear-gradient(transparent, rgba(0, 0, 0, 0.85))',
+        }}
+      >
+        <Typography variant="subtitle1" component="p" sx={{ fontWeight: 700, lineHeight: 1.3 }} noWrap>
+          {lesson?.video_name ?? text.noLessons}
+        </Typography>
+        <Typography variant="caption" component="p">
+          {lesson?.locked ? text.lockedLesson : text.playerSoon}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
+
+function LessonList({ lessons, index, onSelect }: LessonAreaProps) {
+  const text = useCourseTexts();
+  const selected = useRef<HTMLDivElement>(null);
+  // Keep the chosen lesson in view when the previous and next buttons move past the list's edge.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the chosen lesson changes
+  useEffect(() => {
+    selected.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [index]);
+
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="course-lessons-title"
+      sx={{ display: 'flex', flexDirection: 'column', height: { md: LIST_HEIGHT }, minHeight: 0 }}
+    >
+      <Box
+        sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Typography id="course-lessons-title" variant="subtitle1" component="h3" sx={{ fontWeight: 700, flex: 1 }}>
+          {text.lessons}{' '}
+          <Typography component="span" variant="body2" color="text.secondary">
+            ({text.lessonCount(lessons.length)})
+          </Typography>
+        </Typography>
+        <Button
+          size="small"
+          aria-label={text.previous}
+          disabled={index <= 0}
+          onClick={() => onSelect(index - 1)}
+          sx={{ minWidth: 0, px: 1 }}
+        >
+          <ChevronLeftIcon />
+        </Button>
+        <Button
+          size="small"
+          aria-label={text.next}
+          disabled={index >= lessons.length - 1}
+          onClick={() => onSelect(index + 1)}
+          sx={{ minWidth: 0, px: 1 }}
+        >
+          <ChevronRightIcon />
+        </Button>
+      </Box>
+      {lessons.length === 0 ? (
+        <Typography color="text.secondary" sx={{ p: 2 }}>
+          {text.noLessons}
+        </Typography>
+      ) : (
+        <List dense disablePadding sx={{ overflowY: 'auto', flex: 1, maxHeight: { xs: ITEM_HEIGHT * 5, md: 'none' } }}>
+          {lessons.map((lesson, i) => (
+            <ListItem key={lesson.id} disablePadding>
+              <ListItemButton
+                ref={i === index ? selected : undefined}
+                selected={i === index}
+                aria-current={i === index ? 'true' : undefined}
+                onClick={() => onSelect(i)}
+                sx={{ height: ITEM_HEIGHT, gap: 1.5, py: 0.5 }}
+              >
+                <LessonThumb lesson={lesson} />
+                <ListItemText
+                  primary={lesson.video_name}
+                  secondary={
+                    <>
+                      <Box component="span" sx={visuallyHidden}>
+                        {lesson.locked ? text.locked : text.unlocked}
+                        {lesson.status === 'preview' ? `, ${text.preview}` : ''}.{' '}
+                      </Box>
+                      {lesson.video_detail}
+                    </>
+                  }
+                  slotProps={{
+                    primary: { noWrap: true, sx: { fontWeight: 500 } },
+                    secondary: { noWrap: true },
+                  }}
+                  sx={{ minWidth: 0 }}
+                />
+              </ListItemButton>
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </Paper>
+  );
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** The lesson's picture with a green play badge when it can be watched, a red lock badge when it cannot. */
+function LessonThumb({ lesson }: { lesson: Lesson }) {
+  const badge = lesson.locked ? <LockIcon sx={{ fontSize: 12 }} /> : <PlayArrowIcon sx={{ fontSize: 14 }} />;
+  return (
+    <Badge
+      overlap="rectangular"
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      badgeContent={badge}
+      aria-hidden
+      sx={{
+        flexShrink: 0,
+        '& .MuiBadge-badge': {
+          p: 0,
+          minWidth: 20,
+          width: 20,
+          height: 20,
+          borderRadius: '50%',
+          color: 'common.white',
+          bgcolor: lesson.locked ? 'error.main' : 'success.main',
+          border: 2,
+          borderColor: 'background.paper',
+        },
+      }}
+    >
+      {lesson.video_path ? (
+        <Img
+          src={lessonThumbnailUrl(lesson.video_path)}
+          alt=""
+          loading="lazy"
+          width={80}
+          height={45}
+          sx={{ width: 80, height: 45, objectFit: 'cover', borderRadius: 0.5, display: 'block' }}
+        />
+      ) : (
+        <Box sx={{ width: 80, height: 45, bgcolor: 'grey.300', borderRadius: 0.5 }} />
+      )}
+    </Badge>
+  );
+}

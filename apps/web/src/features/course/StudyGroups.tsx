@@ -1,0 +1,140 @@
+import ChatIcon from '@mui/icons-material/Chat';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import FacebookIcon from '@mui/icons-material/Facebook';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import Paper from '@mui/material/Paper';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import type { CourseGroup } from './api';
+import { useCourseTexts } from './texts';
+
+/** Writes text to the clipboard: the Clipboard API, else (older browsers, plain http) a hidden textarea. */
+async function copyText(value: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(value);
+    return;
+  } catch {
+    // fall through to the old way
+  }
+  const area = document.createElement('textarea');
+  area.value = value;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.append(area);
+  area.select();
+  const copied = document.execCommand('copy');
+  area.remove();
+  if (!copied) throw new Error('copy failed');
+}
+
+/**
+ * Spec §2 "Course group panel": per Facebook or LINE group a code box, a copy button, the link to the group and a
+ * generate-code button. Codes and links are for buyers (§6). Generating a code is the learning issue's
+ * (POST /api/userProductGroupGennarate): the button is shown, disabled, until then.
+ */
+export function StudyGroups({ groups, isBuyer }: { groups: CourseGroup[]; isBuyer: boolean }) {
+  const text = useCourseTexts();
+  if (groups.length === 0) return <Typography color="text.secondary">{text.noGroups}</Typography>;
+  return (
+    <>
+      {!isBuyer && (
+        <Typography color="text.secondary" sx={{ mb: 1.5 }}>
+          {text.groupsBuyersOnly}
+        </Typography>
+      )}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>
+        {groups.map((group) => (
+          <GroupEntry key={group.id} group={group} isBuyer={isBuyer} />
+        ))}
+      </Box>
+    </>
+  );
+}
+
+function GroupEntry({ group, isBuyer }: { group: CourseGroup; isBuyer: boolean }) {
+  const text = useCourseTexts();
+  const name = text.groupName[group.type];
+  const [status, setStatus] = useState('');
+  const copy = async (code: string) => {
+    try {
+      await copyText(code);
+      setStatus(text.copied);
+    } catch {
+      setStatus(text.copyFailed);
+    }
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+      <Typography
+        variant="subtitle1"
+        component="h4"
+        sx={{ display: 'flex', alignItems: 'center', gap: 1, fontWeight: 700 }}
+      >
+        {group.type === 'facebook' ? (
+          <FacebookIcon aria-hidden sx={{ color: '#1877f2' }} />
+        ) : (
+          <ChatIcon aria-hidden sx={{ color: '#06c755' }} />
+        )}
+        {name}
+      </Typography>
+      {isBuyer && (
+        <>
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+            <OutlinedInput
+              size="small"
+              readOnly
+              value={group.code ?? ''}
+              placeholder={text.noCode}
+              inputProps={{ 'aria-label': text.code(name) }}
+              sx={{ flex: 1, fontFamily: 'monospace' }}
+            />
+            <Tooltip title={text.copy} describeChild>
+              <span>
+                <IconButton
+                  aria-label={text.copy}
+                  disabled={!group.code}
+                  onClick={() => group.code && void copy(group.code)}
+                >
+                  <ContentCopyIcon />
+                </IconButton>
+              </span>
+            </Tooltip>
+          </Box>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            {group.url && (
+              <Button
+                variant="contained"
+                href={group.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                endIcon={<OpenInNewIcon />}
+              >
+                {text.openGroup}
+              </Button>
+            )}
+            {!group.code && (
+              <Tooltip title={text.generateSoon} describeChild>
+                {/* A disabled button gets no pointer events; the wrapper carries the tooltip. */}
+                <span>
+                  <Button variant="outlined" disabled>
+                    {text.generate} ({text.generateSoon})
+                  </Button>
+                </span>
+              </Tooltip>
+            )}
+            <Typography role="status" variant="body2" color="success.dark" sx={{ alignSelf: 'center' }}>
+              {status}
+            </Typography>
+          </Box>
+        </>
+      )}
+    </Paper>
+  );
+}

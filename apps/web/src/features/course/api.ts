@@ -1,0 +1,68 @@
+import type { CourseView } from '@sikkha/contract';
+import { fileUrl } from '@sikkha/contract/rules';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, apiGet, TOKEN_KEY } from '../../api/client';
+import { useToken } from '../../api/session';
+import type { CourseRequest } from '../storefront/paths';
+
+export type { CourseView };
+export type Lesson = CourseView['lessons'][number];
+export type CourseTab = CourseView['tabs'][number];
+export type CourseGroup = CourseView['groups'][number];
+export type CourseCoach = CourseView['coaches'][number];
+
+// A hidden or missing course (404) or a bad request will not appear on a second try.
+const retryServerErrors = (failures: number, error: Error) =>
+  failures < 1 && !(error instanceof ApiError && error.status < 500);
+
+/**
+ * The whole course dialog from one request (GET /api/courseView). What the caller owns is part of the answer,
+ * so the token is part of the key: signing in or out while the dialog is open asks again.
+ */
+export function useCourseView(request: CourseRequest | null) {
+  const token = useToken();
+  return useQuery({
+    queryKey: ['courseView', request, token],
+    queryFn: () => apiGet<CourseView>('courseView', request ?? {}),
+    // Signing in with the dialog open keeps showing the course while its new state loads; another course waits.
+    placeholderData: (previous, previousQuery) =>
+      JSON.stringify(previousQuery?.queryKey[1]) === JSON.stringify(request) ? previous : undefined,
+    enabled: request !== null,
+    retry: retryServerErrors,
+    // The member's state (bought, pending) changes with payments: always ask again when a course is opened.
+    staleTime: 0,
+  });
+}
+
+export const lessonThumbnailUrl = (file: string) => fileUrl('video', file);
+export const coachImageUrl = (file: string) => fileUrl('coach', file);
+
+/**
+ * A course document or certificate needs the member's bearer token, which a link cannot carry: fetch it as a
+ * blob and hand it to the browser as a download under its own name.
+ */
+export async function downloadFile(serve: string, file: string, name: string): Promise<void> {
+  const token = localStorage.getItem(TOKEN_KEY);
+  const res = await fetch(fileUrl(serve, file), { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) throw new ApiError(res.status, res.statusText || 'Download failed');
+  const blob = await res.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click is handled; keep the URL a moment for slow starts.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The download name: the item's title with the stored file's extension, so the reader knows what they got. */
+export function downloadName(title: string | null, file: string): string {
+  const extension = file.includes('.') ? file.slice(file.lastIndexOf('.')) : '';
+  const base = (title ?? '')
+    .replace(/\s*\((pdf|excel|xlsx?)\)\s*$/i, '')
+    .replace(/[\\/:*?"<>|]+/g, ' ')
+    .trim();
+  return base ? `${base}${extension}` : file;
+}

@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+
+const texts = {
+  th: {
+    title: 'การแจ้งเตือน',
+    button: (unread: number) => (unread > 0 ? `การแจ้งเตือน ยังไม่อ่าน ${unread} รายการ` : 'การแจ้งเตือน'),
+    empty: 'ยังไม่มีการแจ้งเตือน',
+    loading: 'กำลังโหลด…',
+    loadError: 'โหลดการแจ้งเตือนไม่สำเร็จ',
+    unread: 'ยังไม่อ่าน',
+  },
+  en: {
+    title: 'Notifications',
+    button: (unread: number) => (unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'),
+    empty: 'No notifications yet',
+    loading: 'Loading…',
+    loadError: 'Could not load the notifications',
+    unread: 'Unread',
+  },
+};
+
+export function useNotificationTexts() {
+  const lang = useTranslation().i18n.resolvedLanguage === 'en' ? 'en' : 'th';
+  return { lang, text: texts[lang] } as const;
+}

@@ -1,0 +1,163 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import HourglassTopIcon from '@mui/icons-material/HourglassTop';
+import LoginIcon from '@mui/icons-material/Login';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { remainingDays } from '@sikkha/contract/rules';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { type Product, useProducts } from '../../api/catalogue';
+import { type CurrentUser, useSession } from '../../api/session';
+import { openAccountDialog } from '../account/account-dialogs';
+import { CourseCard } from './CourseCard';
+import { courseOverPage } from './paths';
+import { useStorefrontTexts } from './texts';
+import { useDocumentTitle } from './use-document-title';
+
+const gridSx = {
+  display: 'grid',
+  gap: 3,
+  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' },
+  listStyle: 'none',
+  p: 0,
+  m: 0,
+} as const;
+
+/** A course of the member's, as the signed-in user object's parallel lists say (spec §3 User). */
+type MyCourse =
+  | { product: Product; state: 'finish'; days: number }
+  | { product: Product; state: 'wait'; type: string; ref: string };
+
+function myCoursesOf(user: CurrentUser, products: Product[]): MyCourse[] {
+  const byId = new Map(products.map((product) => [product.id, product]));
+  const courses: MyCourse[] = [];
+  user.finish.forEach((id, i) => {
+    const product = byId.get(id);
+    if (product) courses.push({ product, state: 'finish', days: remainingDays(user.day[i] ?? 0, user.count[i] ?? 0) });
+  });
+  user.wait.forEach((id, i) => {
+    const product = byId.get(id);
+    if (product) courses.push({ product, state: 'wait', type: user.waitType[i] ?? '', ref: user.waitRef[i] ?? '' });
+  });
+  return courses;
+}
+
+/** Pending by card or QR code: the page that pays it (the same links as the course dialog). */
+function payPath(type: string, ref: string): string | null {
+  if (type === 'credit') return `/creditCard/${encodeURIComponent(ref)}`;
+  if (type === 'qrcode') return `/qrPlayment/${encodeURIComponent(ref)}`;
+  return null;
+}
+
+/** /courses/onlyOrder (spec §2): the member's purchased and pending courses; visitors are asked to log in. */
+export function MyCourses() {
+  const text = useStorefrontTexts();
+  const { t } = useTranslation();
+  const { token, user } = useSession();
+  const products = useProducts();
+  const { pathname } = useLocation();
+  useDocumentTitle(text.myCourses);
+
+  let body: ReactNode;
+  if (!token) {
+    body = (
+      <Paper variant="outlined" sx={{ p: { xs: 3, md: 5 }, textAlign: 'center' }}>
+        <Typography sx={{ mb: 2 }}>{text.signInPrompt}</Typography>
+        <Button variant="contained" startIcon={<LoginIcon />} onClick={() => openAccountDialog({ name: 'login' })}>
+          {text.signIn}
+        </Button>
+      </Paper>
+    );
+  } else if (products.error) {
+    body = (
+      <Alert severity="error">
+        {t('courses.loadError')}: {products.error.message}
+      </Alert>
+    );
+  } else if (!user || products.isPending) {
+    body = (
+      <Box sx={gridSx} aria-busy>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} variant="rounded" height={360} />
+        ))}
+      </Box>
+    );
+  } else {
+    const courses = myCoursesOf(user, products.data);
+    body =
+      courses.length === 0 ? (
+        <Alert
+          severity="info"
+          action={
+            <Button component={RouterLink} to="/courses" color="inherit" size="small">
+              {text.browse}
+            </Button>
+          }
+        >
+          {text.myCoursesEmpty}
+        </Alert>
+      ) : (
+        <>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {[
+              text.owns(courses.filter((c) => c.state === 'finish').length),
+              text.waits(courses.filter((c) => c.state === 'wait').length),
+            ].join(' · ')}
+          </Typography>
+          <Box component="ul" sx={gridSx}>
+            {courses.map((course) => (
+              <li key={course.product.id}>
+                <CourseCard product={course.product} to={courseOverPage(pathname, course.product.id)}>
+                  <CourseStatus course={course} />
+                </CourseCard>
+              </li>
+            ))}
+          </Box>
+        </>
+      );
+  }
+
+  return (
+    <Container sx={{ py: 4 }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        {text.myCourses}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {text.myCoursesIntro}
+      </Typography>
+      {body}
+    </Container>
+  );
+}
+
+function CourseStatus({ course }: { course: MyCourse }) {
+  const text = useStorefrontTexts();
+  if (course.state === 'finish') {
+    return (
+      <Box sx={{ px: 2, pb: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+        <Chip size="small" color="success" icon={<CheckCircleIcon />} label={text.owned} />
+        <Typography variant="body2">{text.remainingDays(course.days)}</Typography>
+      </Box>
+    );
+  }
+  const pay = payPath(course.type, course.ref);
+  return (
+    <Box sx={{ px: 2, pb: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+      <Chip size="small" icon={<HourglassTopIcon sx={{ '&&': { color: '#a34d00' } }} />} label={text.pending} />
+      {pay ? (
+        <Button size="small" variant="contained" component={RouterLink} to={pay}>
+          {text.payNow}
+        </Button>
+      ) : (
+        <Typography variant="body2">{text.waiting}</Typography>
+      )}
+    </Box>
+  );
+}

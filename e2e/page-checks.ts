@@ -1,0 +1,42 @@
+import axe from 'axe-core';
+import type { Locator, Page } from 'playwright-core';
+import { afterEach, expect } from 'vitest';
+import { screenshotOnFailure } from './harness.js';
+
+declare global {
+  interface Window {
+    axe: typeof axe;
+  }
+}
+
+/** Waits for what a person would wait for: the element to show, or to go. */
+export const visible = (locator: Locator, timeout = 15_000) =>
+  expect.poll(() => locator.first().isVisible(), { timeout }).toBe(true);
+export const hidden = (locator: Locator, timeout = 15_000) =>
+  expect.poll(() => locator.first().isVisible(), { timeout }).toBe(false);
+
+/**
+ * axe-core in the page (or inside `include`, leaving out `exclude`); only serious and critical violations are
+ * returned, moderate ones are Lighthouse's to report.
+ */
+export async function seriousViolations(target: Page, include?: string, exclude?: string) {
+  await target.addScriptTag({ content: axe.source });
+  return target.evaluate(
+    async ([inside, outside]) => {
+      const context = { include: [inside ?? 'html'], exclude: outside ? [outside] : [] };
+      const result = await window.axe.run(context, { resultTypes: ['violations'] });
+      return result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    },
+    [include, exclude] as const,
+  );
+}
+
+/** A failing journey leaves a picture of the page it was on in test-results/. */
+export function screenshotFailures(current: () => Page | undefined) {
+  afterEach(async (ctx) => {
+    const page = current();
+    if (ctx.task.result?.state === 'fail' && page) await screenshotOnFailure(page, ctx.task.name.replace(/\W+/g, '-'));
+  });
+}
