@@ -31,6 +31,8 @@ export interface Database {
 }
 
 const CHANGES = 'sikkha_changes';
+/** The notice meaning "anything may have changed". */
+export const EVERYTHING = '*';
 
 /** Migrations sit beside this module in the source tree and beside main.js in the build. */
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -38,28 +40,56 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 /** PostgreSQL through node-postgres when a URL is given. */
 export function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection that the server drops (a restart, a failover) must not take the process down; the pool
+  // replaces it on the next query.
+  pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   let listener: pg.Client | undefined;
+  let closing = false;
+
+  async function listen(callback: (notice: string) => void, retrying = false): Promise<void> {
+    const client = new pg.Client({ connectionString: url });
+    let gone = false;
+    const lost = () => {
+      if (closing || gone) return;
+      gone = true;
+      if (listener === client) listener = undefined;
+      callback(EVERYTHING);
+      setTimeout(() => void listen(callback, true), 1000);
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    client.on('notification', (n) => {
+      if (n.channel === CHANGES && n.payload) callback(n.payload);
+    });
+    listener = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANGES}`);
+    } catch (error) {
+      // At start the shop cannot run without its database; later, keep trying.
+      if (!retrying) throw error;
+      lost();
+      return;
+    }
+    // Notices sent while nobody listened are gone: from the moment of listening, forget what came before.
+    callback(EVERYTHING);
+  }
+
   return {
     db,
     kind: 'postgres',
     migrate: () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder }),
     async close() {
+      closing = true;
       await listener?.end();
       await pool.end();
     },
     async publishChange(notice) {
       await pool.query('SELECT pg_notify($1, $2)', [CHANGES, notice]);
     },
-    async onChange(callback) {
-      // LISTEN needs a connection of its own that stays open.
-      listener = new pg.Client({ connectionString: url });
-      await listener.connect();
-      listener.on('notification', (n) => {
-        if (n.channel === CHANGES && n.payload) callback(n.payload);
-      });
-      await listener.query(`LISTEN ${CHANGES}`);
-    },
+    // LISTEN needs a connection of its own that stays open.
+    onChange: (callback) => listen(callback),
   };
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Caller, testApp } from '../../test/app.js';
 import { freshDatabase } from '../../test/database.js';
@@ -97,6 +98,24 @@ test.runIf(process.env.DB_ENGINE === 'postgres')('a write on one instance reache
     });
     expect(write.statusCode).toBe(200);
     await expect.poll(async () => (await read()).json().total, { timeout: 5000 }).toBe(1);
+
+    // The listening connection dies (a database restart): the instance forgets everything, listens again,
+    // and keeps hearing the other's writes.
+    await shared.db.execute(
+      sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN sikkha_changes' AND datname = current_database()`,
+    );
+    const again = () =>
+      one.inject({
+        method: 'POST',
+        url: '/api/question',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { question: 'ยังเห็นไหม' },
+      });
+    await expect.poll(async () => (await again()).statusCode).toBe(200);
+    await expect.poll(async () => (await read()).json().total, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    const settled = (await read()).json().total;
+    await expect.poll(async () => (await again()).statusCode).toBe(200);
+    await expect.poll(async () => (await read()).json().total, { timeout: 10_000 }).toBe(settled + 1);
   } finally {
     await one.close();
     await two.close();

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../db/client.js';
+import { type Database, EVERYTHING } from '../db/client.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -36,6 +36,10 @@ export function readCache(database: Database, maxEntries = 2000) {
     /** Start hearing other instances' writes. */
     listen: () =>
       database.onChange((notice) => {
+        if (notice === EVERYTHING) {
+          entries.clear();
+          return;
+        }
         const [sender, table] = notice.split('|');
         if (sender !== self && table) forget(table);
       }),
