@@ -4,31 +4,12 @@
  * Run: npx tsx bench/course-view.ts  (DATABASE_URL=postgres://…/postgres to measure on PostgreSQL; it makes and
  * drops a database of its own there)
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { buildApp } from '../apps/server/src/app.js';
-import { systemClock } from '../apps/server/src/clock.js';
-import { loadConfig } from '../apps/server/src/config.js';
 import { demoAccounts } from '../apps/server/src/demo/content.js';
-import { seedDemo } from '../apps/server/src/demo/seed.js';
-import { freshDatabase } from '../apps/server/test/database.js';
+import { startDemoShop } from './demo-shop.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 300);
-const dataDir = mkdtempSync(join(tmpdir(), 'sikkha-bench-'));
-// A database of its own, dropped at the end: PGlite in memory, or a new database on the server of DATABASE_URL.
-if (process.env.DATABASE_URL)
-  Object.assign(process.env, { DB_ENGINE: 'postgres', TEST_DATABASE_URL: process.env.DATABASE_URL });
-const database = await freshDatabase();
-await seedDemo(database.db, { dataDir, clock: systemClock });
-const config = loadConfig({
-  NODE_ENV: 'production',
-  JWT_SECRET: 'b'.repeat(40),
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-});
-const app = await buildApp({ config, database, clock: systemClock });
-const base = await app.listen({ port: 0, host: '127.0.0.1' });
+const shop = await startDemoShop();
+const base = shop.base;
 
 const login = await fetch(`${base}/api/loginEmail`, {
   method: 'POST',
@@ -70,11 +51,10 @@ async function measure(name: string, open: () => Promise<void>) {
   console.log(`${name.padEnd(34)} median ${at(0.5)} ms   p95 ${at(0.95)} ms   (${ROUNDS} openings)`);
 }
 
-console.log(`database: ${database.kind}`);
+console.log(`database: ${shop.kind}`);
 await measure('nine calls in a row (spec §7)', async () => {
   for (const path of nine) await get(path);
 });
 await measure('one course view', () => get(`/api/courseView?id=${productId}`));
 
-await app.close();
-await database.drop();
+await shop.stop();

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { DIALOG_WIDTH } from '@sikkha/contract/rules';
 import { type ReactNode, Suspense, useId, useState } from 'react';
 import { lazyWithReload } from '../../app/lazy-with-reload';
-import { useDocumentTitle } from '../storefront/use-document-title';
+import { usePageTitle } from '../../app/use-page-title';
 import type { CourseView } from './api';
 import { CoachBios } from './CoachBios';
 import { CourseTabs } from './CourseTabs';
@@ -45,7 +45,7 @@ export function CourseDialog({ view, open, onClose }: CourseDialogProps) {
   if (!open && ordering) setOrdering(false);
   const title = view.product.product_title ?? '';
   // The tab's title names the open course, as the server writes it for a shared /product/{title} link.
-  useDocumentTitle(open ? title : null);
+  usePageTitle(open ? title : null);
 
   const isBuyer = view.state === 'finish';
   return (

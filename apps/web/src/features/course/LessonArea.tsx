@@ -13,6 +13,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import { styled } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
 import { PLAYER_HEIGHT } from '@sikkha/contract/rules';
 import { useEffect, useRef } from 'react';
 import { type Lesson, lessonThumbnailUrl } from './api';
@@ -190,15 +191,6 @@ function LessonList({ lessons, index, onSelect }: LessonAreaProps) {
     </Paper>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** The lesson's picture with a green play badge when it can be watched, a red lock badge when it cannot. */
 function LessonThumb({ lesson }: { lesson: Lesson }) {

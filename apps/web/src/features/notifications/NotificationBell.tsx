@@ -13,6 +13,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
+import { visuallyHidden } from '@mui/utils';
 import { type ComponentType, type MouseEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../api/session';
@@ -31,15 +32,6 @@ const COLORS = ['primary', 'secondary', 'success', 'warning', 'error', 'info'] a
 type IconColor = (typeof COLORS)[number];
 const colorOf = (color: string | null): IconColor | 'action' =>
   (COLORS as readonly string[]).includes(color ?? '') ? (color as IconColor) : 'action';
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /**
  * The top bar's notification bell (spec §2): the unread count, and the member's own notifications in a menu.

@@ -4,8 +4,9 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { usePageTitle } from '../../app/use-page-title';
 import { pagesTexts } from './texts';
-import { useLang, usePageTitle } from './use-page';
+import { useLang } from './use-page';
 
 /**
  * /callback: where payment gateways return the shopper. For now a neutral "processing" page; the payments issue

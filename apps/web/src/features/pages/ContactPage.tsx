@@ -12,8 +12,9 @@ import type { SvgIconProps } from '@mui/material/SvgIcon';
 import Typography from '@mui/material/Typography';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../app/use-page-title';
 import { CONTACT, pagesTexts } from './texts';
-import { useLang, usePageTitle } from './use-page';
+import { useLang } from './use-page';
 
 function ContactCard({
   Icon,

@@ -8,8 +8,9 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { usePageTitle } from '../../app/use-page-title';
 import { pagesTexts } from './texts';
-import { useLang, usePageTitle } from './use-page';
+import { useLang } from './use-page';
 
 const REASON_ICONS = [DevicesIcon, ReplayIcon, WorkspacePremiumIcon, GroupsIcon];
 

@@ -11,10 +11,11 @@ import { formatBaht } from '@sikkha/contract/rules';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { type Product, productMiniUrl, useProducts } from '../../api/catalogue';
+import { usePageTitle } from '../../app/use-page-title';
 import { coursePath } from '../storefront/paths';
 import { Img } from './img';
 import { pagesTexts } from './texts';
-import { useLang, usePageTitle } from './use-page';
+import { useLang } from './use-page';
 
 const thumbSx = {
   width: { xs: 96, sm: 160 },

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export type Lang = 'th' | 'en';
@@ -13,21 +12,4 @@ export type Bilingual<T> = Record<Lang, T>;
 export function useLang(): Lang {
   const { i18n } = useTranslation();
   return i18n.resolvedLanguage === 'en' ? 'en' : 'th';
-}
-
-/**
- * Keeps document.title in step with the page, in the form the server writes for shared links ("{title} | สิกขา"),
- * and gives the previous title back when the page goes.
- */
-export function usePageTitle(title: string | null | undefined) {
-  const { t } = useTranslation();
-  const brand = t('brand.name');
-  useEffect(() => {
-    if (!title) return;
-    const previous = document.title;
-    document.title = `${title} | ${brand}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [title, brand]);
 }

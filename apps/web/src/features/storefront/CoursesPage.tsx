@@ -7,11 +7,11 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { type Product, useCategories, useProducts } from '../../api/catalogue';
+import { usePageTitle } from '../../app/use-page-title';
 import { CourseGrid } from './CourseGrid';
 import { MyCourses } from './MyCourses';
 import { courseOverPage } from './paths';
 import { useStorefrontTexts } from './texts';
-import { useDocumentTitle } from './use-document-title';
 
 /**
  * /courses/:type?/:id? (spec §2): type 'category' with an id narrows the list to that category; type 'onlyOrder'
@@ -37,7 +37,7 @@ function CourseList() {
     categoryId === null
       ? t('courses.allCategories')
       : (category?.category_name ?? (categories.isPending ? '' : text.categoryMissing));
-  useDocumentTitle(categoryId === null ? t('courses.title') : category?.category_name);
+  usePageTitle(categoryId === null ? t('courses.title') : category?.category_name);
 
   return (
     <Container sx={{ py: 4 }}>

@@ -15,11 +15,11 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { type Product, useProducts } from '../../api/catalogue';
 import { type CurrentUser, useSession } from '../../api/session';
+import { usePageTitle } from '../../app/use-page-title';
 import { openAccountDialog } from '../account/account-dialogs';
 import { CourseCard } from './CourseCard';
 import { courseOverPage } from './paths';
 import { useStorefrontTexts } from './texts';
-import { useDocumentTitle } from './use-document-title';
 
 const gridSx = {
   display: 'grid',
@@ -63,7 +63,7 @@ export function MyCourses() {
   const { token, user } = useSession();
   const products = useProducts();
   const { pathname } = useLocation();
-  useDocumentTitle(text.myCourses);
+  usePageTitle(text.myCourses);
 
   let body: ReactNode;
   if (!token) {

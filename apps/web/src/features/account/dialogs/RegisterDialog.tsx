@@ -12,6 +12,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
 import { nameTitles, registerBody } from '@sikkha/contract';
 import { DIALOG_WIDTH } from '@sikkha/contract/rules';
 import { useQuery } from '@tanstack/react-query';
@@ -245,12 +246,3 @@ export function RegisterDialog({ open, dialog }: RegisterDialogProps) {
     </DialogFrame>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

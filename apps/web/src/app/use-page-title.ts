@@ -1,8 +1,11 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** document.title in the form the server writes for shared links ("{title} | สิกขา"), given back when done. */
-export function useDocumentTitle(title: string | null | undefined) {
+/**
+ * document.title in the form the server writes for shared links ("{title} | สิกขา"), and the previous title given
+ * back when the page goes.
+ */
+export function usePageTitle(title: string | null | undefined) {
   const brand = useTranslation().t('brand.name');
   useEffect(() => {
     if (!title) return;
