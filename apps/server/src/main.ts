@@ -15,21 +15,8 @@ const logger = process.stdout.isTTY
 const webDir = process.env.WEB_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 const app = await buildApp({ config, database, clock: systemClock, webDir, logger });
 
-if (config.demo) {
-  const demo = await seedDemo(database.db, { dataDir: config.dataDir, clock: systemClock });
-  if (demo.created) {
-    app.log.info('Demo content created.');
-  }
-  console.log(
-    [
-      '',
-      `  Sikkha is running at ${config.publicUrl}`,
-      `  Demo member: ${demo.member.email} / ${demo.member.password}`,
-      `  Demo staff:  ${demo.staff.username} / ${demo.staff.password}  (back office: ${config.publicUrl}/admin)`,
-      '',
-    ].join('\n'),
-  );
-}
+const demo = config.demo ? await seedDemo(database.db, { dataDir: config.dataDir, clock: systemClock }) : undefined;
+if (demo?.created) app.log.info('Demo content created.');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
@@ -40,3 +27,16 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ port: config.port, host: config.host });
+console.log(
+  [
+    '',
+    `  Sikkha is running at ${config.publicUrl}`,
+    ...(demo
+      ? [
+          `  Demo member: ${demo.member.email} / ${demo.member.password}`,
+          `  Demo staff:  ${demo.staff.username} / ${demo.staff.password}  (back office: ${config.publicUrl}/admin)`,
+        ]
+      : []),
+    '',
+  ].join('\n'),
+);
