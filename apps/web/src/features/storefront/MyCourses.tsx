@@ -18,17 +18,9 @@ import { type CurrentUser, useSession } from '../../api/session';
 import { usePageTitle } from '../../app/use-page-title';
 import { openAccountDialog } from '../account/account-dialogs';
 import { CourseCard } from './CourseCard';
+import { courseGridSx } from './CourseGrid';
 import { courseOverPage } from './paths';
 import { useStorefrontTexts } from './texts';
-
-const gridSx = {
-  display: 'grid',
-  gap: 3,
-  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' },
-  listStyle: 'none',
-  p: 0,
-  m: 0,
-} as const;
 
 /** A course of the member's, as the signed-in user object's parallel lists say (spec §3 User). */
 type MyCourse =
@@ -83,7 +75,7 @@ export function MyCourses() {
     );
   } else if (!user || products.isPending) {
     body = (
-      <Box sx={gridSx} aria-busy>
+      <Box sx={courseGridSx} aria-busy>
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} variant="rounded" height={360} />
         ))}
@@ -111,7 +103,7 @@ export function MyCourses() {
               text.waits(courses.filter((c) => c.state === 'wait').length),
             ].join(' · ')}
           </Typography>
-          <Box component="ul" sx={gridSx}>
+          <Box component="ul" sx={courseGridSx}>
             {courses.map((course) => (
               <li key={course.product.id}>
                 <CourseCard product={course.product} to={courseOverPage(pathname, course.product.id)}>

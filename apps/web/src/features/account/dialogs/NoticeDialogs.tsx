@@ -58,16 +58,16 @@ export function ChangePasswordMessageDialog({ open, message }: { open: boolean; 
   );
 }
 
-/** Spec §8: a failed token check. The session is over, so the only way on is to log out. */
-export function TokenExpiredDialog({ open }: { open: boolean }) {
+/** A notice whose one way on is to log out: a dead session, a failed Facebook login. */
+function LogoutNotice(props: { open: boolean; title: string; text: string; persistent?: boolean }) {
   const { t } = useTranslation(ACCOUNT_NS);
   const logout = useGoToLogout();
   return (
     <DialogFrame
-      open={open}
-      onClose={logout}
-      persistent
-      title={accountMessages.tokenExpired}
+      open={props.open}
+      onClose={props.persistent ? logout : closeAccountDialog}
+      persistent={props.persistent}
+      title={props.title}
       width={NOTICE_WIDTH}
       actions={
         <Button variant="contained" onClick={logout} autoFocus>
@@ -75,30 +75,22 @@ export function TokenExpiredDialog({ open }: { open: boolean }) {
         </Button>
       }
     >
-      <DialogContentText>{accountMessages.tokenExpiredHint}</DialogContentText>
+      <DialogContentText>{props.text}</DialogContentText>
     </DialogFrame>
+  );
+}
+
+/** Spec §8: a failed token check. The session is over, so the only way on is to log out. */
+export function TokenExpiredDialog({ open }: { open: boolean }) {
+  return (
+    <LogoutNotice open={open} persistent title={accountMessages.tokenExpired} text={accountMessages.tokenExpiredHint} />
   );
 }
 
 /** Spec §8: Facebook login failed, was cancelled, or gave no e-mail. */
 export function FacebookFailedDialog({ open }: { open: boolean }) {
   const { t } = useTranslation(ACCOUNT_NS);
-  const logout = useGoToLogout();
-  return (
-    <DialogFrame
-      open={open}
-      onClose={closeAccountDialog}
-      title={t('facebookFailed.title')}
-      width={NOTICE_WIDTH}
-      actions={
-        <Button variant="contained" onClick={logout} autoFocus>
-          {t('logout')}
-        </Button>
-      }
-    >
-      <DialogContentText>{accountMessages.facebookNoEmail}</DialogContentText>
-    </DialogFrame>
-  );
+  return <LogoutNotice open={open} title={t('facebookFailed.title')} text={accountMessages.facebookNoEmail} />;
 }
 
 /** 'Please stand by' while a sign-in is verified. */
