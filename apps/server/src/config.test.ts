@@ -28,3 +28,8 @@ test('production refuses the development secret', () => {
 test('an empty variable counts as unset', () => {
   expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
 });
+
+test('client addresses come from X-Forwarded-For only when told a proxy is in front', () => {
+  expect(loadConfig({}).trustProxy).toBe(false);
+  expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+});

@@ -18,6 +18,7 @@ const schema = z
     DEMO: z.enum(['true', 'false', '1', '0']).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
+    TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
     TOKEN_MAX_AGE: z.coerce.number().int().min(10).max(2_592_000).default(TOKEN_MAX_AGE_SECONDS),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
@@ -60,6 +61,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: c.LOG_LEVEL,
     bodyLimit: c.BODY_LIMIT,
     tokenMaxAge: c.TOKEN_MAX_AGE,
+    /** Behind a reverse proxy, the client address comes from X-Forwarded-For; exposed directly, never. */
+    trustProxy: c.TRUST_PROXY === 'true' || c.TRUST_PROXY === '1',
     /** Google sign-in is offered when a client id is set. */
     google: c.GOOGLE_CLIENT_ID
       ? { clientId: c.GOOGLE_CLIENT_ID, jwksUrl: c.GOOGLE_JWKS_URL, issuer: c.GOOGLE_ISSUER }

@@ -39,7 +39,13 @@ export async function testApp(options: { dataDir?: string; env?: Record<string, 
   const database: Database & { drop(): Promise<void> } = await freshDatabase();
   const clock = testClock();
   // `env` sets more of the configuration, e.g. SMTP_URL or GOOGLE_CLIENT_ID pointing at a local double.
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: options.dataDir ?? '/tmp/sikkha-test-data', ...options.env });
+  // Tests play several clients by their X-Forwarded-For address, as a proxy in front would tell them apart.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: options.dataDir ?? '/tmp/sikkha-test-data',
+    TRUST_PROXY: 'true',
+    ...options.env,
+  });
   const app = await buildApp({ config, database, clock });
   await app.ready();
   passwordHash ??= hashPassword(TEST_PASSWORD);
