@@ -34,7 +34,6 @@ const ChangeOwnPasswordDialog = lazyWithReload(() =>
 );
 const notice = () => import('./dialogs/NoticeDialogs');
 const MessageDialog = lazyWithReload(() => notice().then((m) => m.MessageDialog));
-const ChangePasswordMessageDialog = lazyWithReload(() => notice().then((m) => m.ChangePasswordMessageDialog));
 const TokenExpiredDialog = lazyWithReload(() => notice().then((m) => m.TokenExpiredDialog));
 const FacebookFailedDialog = lazyWithReload(() => notice().then((m) => m.FacebookFailedDialog));
 const LoadingDialog = lazyWithReload(() => notice().then((m) => m.LoadingDialog));
@@ -76,7 +75,7 @@ function DialogOf({ dialog, open }: { dialog: AccountDialog; open: boolean }) {
     case 'changeOwnPassword':
       return <ChangeOwnPasswordDialog open={open} />;
     case 'changePasswordMessage':
-      return <ChangePasswordMessageDialog open={open} message={dialog.message} />;
+      return <MessageDialog open={open} message={dialog.message} offerPasswordReset />;
     case 'tokenExpired':
       return <TokenExpiredDialog open={open} />;
     case 'facebookFailed':

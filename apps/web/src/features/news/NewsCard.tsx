@@ -5,20 +5,11 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { cardMediaSx } from '../../app/card-media';
 import { Img } from '../pages/img';
 import { useLang } from '../pages/use-page';
 import { type News, newsCardImage } from './api';
 import { formatNewsDate, newsTexts } from './texts';
-
-// A fixed 16:9 box, so cards do not jump while pictures load.
-const mediaSx = {
-  aspectRatio: '16 / 9',
-  width: '100%',
-  height: 'auto',
-  objectFit: 'cover',
-  display: 'block',
-  bgcolor: 'grey.200',
-} as const;
 
 export const newsGridSx = {
   display: 'grid',
@@ -42,9 +33,9 @@ export function NewsCard({ item, headingLevel = 'h2' }: { item: News; headingLev
       >
         {image ? (
           // The title says it all; the picture is decoration for a screen reader.
-          <Img src={image} alt="" loading="lazy" width={640} height={360} sx={mediaSx} />
+          <Img src={image} alt="" loading="lazy" width={640} height={360} sx={cardMediaSx} />
         ) : (
-          <Box role="img" aria-label={newsTexts[lang].imageMissing} sx={mediaSx} />
+          <Box role="img" aria-label={newsTexts[lang].imageMissing} sx={cardMediaSx} />
         )}
         <CardContent sx={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
           <Typography variant="body2" color="text.secondary" component="time" dateTime={item.create_at}>

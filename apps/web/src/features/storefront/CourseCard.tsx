@@ -9,17 +9,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { type Product, productMiniUrl } from '../../api/catalogue';
+import { cardMediaSx } from '../../app/card-media';
 import { coursePath, OVERLAY_STATE } from './paths';
-
-// Fixed 16:9 box, so cards do not jump while images load.
-const mediaSx = {
-  aspectRatio: '16 / 9',
-  width: '100%',
-  height: 'auto',
-  objectFit: 'cover',
-  display: 'block',
-  bgcolor: 'grey.200',
-};
 
 interface CourseCardProps {
   product: Product;
@@ -49,10 +40,10 @@ export function CourseCard({ product, to, children }: CourseCardProps) {
             loading="lazy"
             width={640}
             height={360}
-            sx={mediaSx}
+            sx={cardMediaSx}
           />
         ) : (
-          <Box role="img" aria-label={t('courses.imageMissing')} sx={mediaSx} />
+          <Box role="img" aria-label={t('courses.imageMissing')} sx={cardMediaSx} />
         )}
         <CardContent sx={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
           <Typography variant="h6" component="h3">

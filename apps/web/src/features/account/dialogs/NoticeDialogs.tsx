@@ -13,47 +13,35 @@ import { DialogFrame } from './DialogFrame';
 
 const NOTICE_WIDTH = 400;
 
-/** The generic message dialog, titled Message. */
-export function MessageDialog({ open, message }: { open: boolean; message: string }) {
+/**
+ * The generic message dialog, titled Message. As the change-password companion it also offers the way back to
+ * the change-password dialog.
+ */
+export function MessageDialog(props: { open: boolean; message: string; offerPasswordReset?: boolean }) {
   const { t } = useTranslation(ACCOUNT_NS);
   const translate = useAccountMessage();
   return (
     <DialogFrame
-      open={open}
+      open={props.open}
       onClose={closeAccountDialog}
       title={t('message.title')}
       width={NOTICE_WIDTH}
       actions={
-        <Button variant="contained" onClick={closeAccountDialog} autoFocus>
-          {t('message.ok')}
-        </Button>
-      }
-    >
-      <DialogContentText>{translate(message)}</DialogContentText>
-    </DialogFrame>
-  );
-}
-
-/** The change-password companion: the server's message, and a way back to the change-password dialog. */
-export function ChangePasswordMessageDialog({ open, message }: { open: boolean; message: string }) {
-  const { t } = useTranslation(ACCOUNT_NS);
-  const translate = useAccountMessage();
-  return (
-    <DialogFrame
-      open={open}
-      onClose={closeAccountDialog}
-      title={t('message.title')}
-      width={NOTICE_WIDTH}
-      actions={
-        <>
-          <Button onClick={closeAccountDialog}>{t('close')}</Button>
-          <Button variant="contained" onClick={() => openAccountDialog({ name: 'changePassword' })} autoFocus>
-            {t('changePassword.forgot')}
+        props.offerPasswordReset ? (
+          <>
+            <Button onClick={closeAccountDialog}>{t('close')}</Button>
+            <Button variant="contained" onClick={() => openAccountDialog({ name: 'changePassword' })} autoFocus>
+              {t('changePassword.forgot')}
+            </Button>
+          </>
+        ) : (
+          <Button variant="contained" onClick={closeAccountDialog} autoFocus>
+            {t('message.ok')}
           </Button>
-        </>
+        )
       }
     >
-      <DialogContentText>{translate(message)}</DialogContentText>
+      <DialogContentText>{translate(props.message)}</DialogContentText>
     </DialogFrame>
   );
 }
