@@ -310,7 +310,7 @@ test('layout rules: admin pages without a staff login go to /logout; staff sign 
   await page
     .getByLabel(/Password|รหัสผ่าน/)
     .first()
-    .fill('sikkha-admin-2026');
+    .fill(shop.staff.password);
   await page.getByRole('button', { name: /Sign in|เข้าสู่ระบบ/ }).click();
   await expect.poll(() => page.evaluate(() => localStorage.getItem('adminToken'))).not.toBeNull();
   await expect.poll(path).toMatch(/^\/admin\/?/);

@@ -242,7 +242,7 @@ test('with more news than a page holds, /allNews pages with the pager', async ()
   const login = await fetch(`${shop.url}/api/loginPersonnel`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'sikkha-admin-2026' }),
+    body: JSON.stringify(shop.staff),
   });
   const { token } = ((await login.json()) as { data: { token: string } }).data;
   for (let i = 1; i <= 7; i++) {

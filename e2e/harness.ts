@@ -76,13 +76,26 @@ export async function startShop(env: Record<string, string> = {}) {
     await new Promise((r) => setTimeout(r, 250));
   }
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const cspViolations: string[] = [];
   return {
     url,
     browser,
     output: () => output,
+    /** The demo back-office login: its password is random per installation and printed once, at the first start. */
+    get staff() {
+      const password = /Demo staff:\s+admin \/ (\S+)/.exec(output)?.[1];
+      if (!password) throw new Error(`the start printed no demo staff password:\n${output}`);
+      return { username: 'admin', password };
+    },
+    /** What any page refused under the shop's Content-Security-Policy, as Chromium reported it. */
+    cspViolations,
     async page(width = 1280, height = 800): Promise<Page> {
       const context = await browser.newContext({ viewport: { width, height }, locale: 'th-TH' });
-      return context.newPage();
+      const page = await context.newPage();
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) cspViolations.push(`${page.url()}: ${message.text()}`);
+      });
+      return page;
     },
     async stop() {
       await browser.close();

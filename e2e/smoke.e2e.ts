@@ -73,3 +73,30 @@ test('the back office is a separate bundle the storefront never loads', async ()
   for (const body of bodies) expect(body).not.toMatch(/react-admin|ra-core/);
   expect(adminOnly.length).toBeGreaterThan(0);
 });
+
+// Last: it reads what every journey of this file met.
+test('no page breaks the Content-Security-Policy: the storefront, a course, news, a cut link, the back office', async () => {
+  page = await shop.page();
+  const home = await page.goto(shop.url);
+  expect(home?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  await expect.poll(() => page.getByText('การตลาดออนไลน์ฉบับมืออาชีพ').first().isVisible()).toBe(true);
+  await page.getByText('การตลาดออนไลน์ฉบับมืออาชีพ').first().click();
+  await expect.poll(() => page.getByRole('dialog').first().isVisible(), { timeout: 15_000 }).toBe(true);
+  await page.goto(`${shop.url}/allNews`);
+  await expect.poll(() => page.locator('main').first().isVisible()).toBe(true);
+  const cut = await page.goto(`${shop.url}/product/%E0%B8`);
+  expect(cut?.status()).toBe(404);
+  await expect.poll(() => page.getByRole('heading', { name: 'Not Found' }).isVisible()).toBe(true);
+  await page.goto(`${shop.url}/admin/login`);
+  await expect
+    .poll(
+      () =>
+        page
+          .getByLabel(/Username|ชื่อผู้ใช้/)
+          .first()
+          .isVisible(),
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  expect(shop.cspViolations).toEqual([]);
+});

@@ -1,6 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
@@ -8,23 +6,25 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { transactor } from './db/unit-of-work.js';
 import { registerAuth, tokenService } from './http/auth.js';
-import { registerErrorHandler, routeNotFound } from './http/error-handler.js';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler, rewriteUrl } from './http/error-handler.js';
 import { readCache } from './http/read-cache.js';
+import { resourceTables } from './http/resources/bindings.js';
 import { registerResources } from './http/resources/engine.js';
-import { registerAccountRoutes } from './modules/accounts/accounts.routes.js';
-import { accountsService } from './modules/accounts/accounts.service.js';
-import { registerEmailCodeRoutes } from './modules/accounts/email-codes.routes.js';
-import { emailCodesService } from './modules/accounts/email-codes.service.js';
-import { sessionService } from './modules/accounts/sessions.js';
-import { registerCatalogueRoutes } from './modules/catalogue/catalogue.routes.js';
-import { resourceBindings } from './modules/resource-bindings.js';
-import { seoService } from './modules/seo/seo.service.js';
-import { signupTickets } from './modules/social/signup-ticket.js';
-import { registerSocialRoutes } from './modules/social/social.routes.js';
-import { uploadsModule } from './modules/uploads/uploads.routes.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { sessionService } from './http/sessions.js';
+import { accountsModule } from './modules/accounts/accounts.module.js';
+import { catalogueModule } from './modules/catalogue/catalogue.module.js';
+import { coinsModule } from './modules/coins/coins.module.js';
+import type { AppContext, AppModule } from './modules/module.js';
+import { seoModule } from './modules/seo/seo.module.js';
+import { uploadsModule } from './modules/uploads/uploads.module.js';
 import { createMailer, type Mailer } from './providers/mail.js';
 import { localDiskStorage, type Storage } from './providers/storage.js';
+
+/** The domains of the shop. The seo module comes last: it answers every path nobody else did. */
+const modules: readonly AppModule[] = [accountsModule, catalogueModule, coinsModule, uploadsModule, seoModule];
 
 export interface AppDeps {
   config: Config;
@@ -49,6 +49,9 @@ export async function buildApp(deps: AppDeps) {
     // One line per request is noise at info level; debug and trace keep it.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
     routerOptions: { maxParamLength: 300 },
+    frameworkErrors,
+    clientErrorHandler,
+    rewriteUrl,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -63,70 +66,44 @@ export async function buildApp(deps: AppDeps) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
   const tokens = tokenService(config.jwtSecret, clock, config.tokenMaxAge);
   const sessions = sessionService(database.db, tokens, clock, config.tokenMaxAge);
-  registerAuth(app, tokens, sessions.isRevoked);
-  const mailer =
-    deps.mailer ?? createMailer({ db: database.db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const tickets = signupTickets(config.jwtSecret, clock);
-  const verifySignupTicket = config.google || config.facebook ? tickets.verify : undefined;
-  const accounts = accountsService({ db: database.db, clock, sessions, verifySignupTicket });
-  registerAccountRoutes(app, accounts, sessions);
-  const codes = emailCodesService({
-    db: database.db,
-    clock,
-    mailer,
-    secret: config.jwtSecret,
-    publicUrl: config.publicUrl,
-    currentUser: accounts.currentUser,
-  });
-  registerEmailCodeRoutes(app, codes);
-  registerSocialRoutes(app, { db: database.db, clock, config, accounts, tickets });
+  registerAuth(app, tokens, sessions.stillValid);
   const cache = readCache(database);
   await cache.listen();
   cache.register(app);
-  registerResources(app, { database, clock, bindings: resourceBindings, cache });
-  registerCatalogueRoutes(app, { db: database.db, clock });
-  await app.register(uploadsModule, {
+  const transact = transactor(database, {
+    onCommit: cache.committed,
+    onEffectError: (error) => app.log.error({ err: error }, 'an effect after a commit failed'),
+  });
+
+  const ctx: AppContext = {
+    config,
     database,
+    db: database.db,
     clock,
-    storage: deps.storage ?? localDiskStorage(join(config.dataDir, 'uploads')),
+    transact,
+    tokens,
+    sessions,
+    providers: {
+      mailer:
+        deps.mailer ?? createMailer({ db: database.db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom }),
+      storage: deps.storage ?? localDiskStorage(join(config.dataDir, 'uploads')),
+    },
+    webDir: deps.webDir,
+  };
+  registerResources(app, {
+    db: database.db,
+    clock,
+    transact,
+    tables: resourceTables,
+    hooks: Object.assign({}, ...modules.map((m) => m.resourceHooks?.(ctx) ?? {})),
   });
-
-  const seo = seoService(database.db, config.publicUrl);
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('application/xml').send(await seo.sitemap()),
-  );
-  app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) => reply.type('text/plain').send(seo.robots()));
-
-  // The SPA: files by name, and index.html (with the page's own title and meta) for every other page path.
-  const web = deps.webDir && existsSync(join(deps.webDir, 'index.html')) ? deps.webDir : undefined;
-  const indexHtml = web ? readFileSync(join(web, 'index.html'), 'utf8') : undefined;
-  if (web) {
-    await app.register(fastifyStatic, {
-      root: web,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      cacheControl: false,
-      // Hashed file names change with their content, so browsers may keep them for good; the rest is checked.
-      setHeaders: (res, path) => {
-        const hashed = path.includes('/assets/');
-        res.setHeader(
-          'cache-control',
-          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
-        );
-      },
-    });
-  }
-  app.setNotFoundHandler(async (request, reply) => {
-    const page = request.method === 'GET' && !request.url.startsWith('/api/');
-    if (!indexHtml || !page) return reply.status(404).send(routeNotFound);
-    const html = seo.render(indexHtml, await seo.metaFor(request.url));
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
-  });
+  app.decorate('ctx', ctx);
+  for (const module of modules) await module.register?.(app, ctx);
   return app;
 }

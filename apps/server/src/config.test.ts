@@ -1,35 +1,54 @@
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { loadConfig } from './config.js';
 
+const dataDir = () => mkdtempSync(join(tmpdir(), 'sikkha-config-'));
+const SECRET = 'x'.repeat(40);
+
 test('defaults run the embedded shop with demo content on port 3000', () => {
-  const c = loadConfig({});
+  const c = loadConfig({ DATA_DIR: dataDir() });
   expect(c.port).toBe(3000);
   expect(c.databaseUrl).toBeUndefined();
   expect(c.demo).toBe(true);
   expect(c.publicUrl).toBe('http://localhost:3000');
-  expect(c.dataDir.endsWith('/data')).toBe(true);
+  expect(loadConfig({ JWT_SECRET: SECRET }).dataDir.endsWith('/data')).toBe(true);
 });
 
 test('a PostgreSQL URL turns demo content off unless asked for', () => {
-  expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).demo).toBe(false);
-  expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DEMO: 'true' }).demo).toBe(true);
+  expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', JWT_SECRET: SECRET }).demo).toBe(false);
+  expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', JWT_SECRET: SECRET, DEMO: 'true' }).demo).toBe(true);
+});
+
+test('production never makes demo accounts unless asked for explicitly', () => {
+  expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() }).demo).toBe(false);
+  expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), DEMO: 'true' }).demo).toBe(true);
 });
 
 test('bad values stop the start with a message naming them', () => {
   expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+  // Bytes, not characters: 31 bytes are too few, 11 Thai letters (33 bytes) are enough.
+  expect(() => loadConfig({ JWT_SECRET: 'a'.repeat(31) })).toThrow(/JWT_SECRET/);
+  expect(loadConfig({ JWT_SECRET: 'ก'.repeat(11) }).jwtSecret).toBe('ก'.repeat(11));
 });
 
-test('production refuses the development secret', () => {
-  expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
-  expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).env).toBe('production');
+test('without a secret, the embedded shop makes a random one once and keeps it; PostgreSQL refuses to start', () => {
+  const dir = dataDir();
+  const first = loadConfig({ DATA_DIR: dir, NODE_ENV: 'production' }).jwtSecret;
+  expect(Buffer.byteLength(first)).toBeGreaterThanOrEqual(32);
+  expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first);
+  expect(statSync(join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+  expect(loadConfig({ DATA_DIR: dataDir() }).jwtSecret).not.toBe(first);
+  expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db' })).toThrow(/JWT_SECRET: required with DATABASE_URL/);
 });
 
 test('an empty variable counts as unset', () => {
-  expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeUndefined();
+  expect(loadConfig({ DATABASE_URL: '', PORT: '', DATA_DIR: dataDir() }).databaseUrl).toBeUndefined();
 });
 
 test('client addresses come from X-Forwarded-For only when told a proxy is in front', () => {
-  expect(loadConfig({}).trustProxy).toBe(false);
-  expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  expect(loadConfig({ JWT_SECRET: SECRET }).trustProxy).toBe(false);
+  expect(loadConfig({ JWT_SECRET: SECRET, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
 });

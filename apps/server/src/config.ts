@@ -1,9 +1,11 @@
-import { resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { TOKEN_MAX_AGE_SECONDS } from '@sikkha/contract/rules';
 import { z } from 'zod';
 
-const DEV_SECRET = 'sikkha-development-secret-change-me';
-
+/** A signing secret shorter than this is refused everywhere. */
+const SECRET_BYTES = 32;
 const schema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -12,7 +14,10 @@ const schema = z
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.url().optional(),
     PUBLIC_URL: z.url().optional(),
-    JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').default(DEV_SECRET),
+    JWT_SECRET: z
+      .string()
+      .refine((v) => Buffer.byteLength(v) >= SECRET_BYTES, `JWT_SECRET must be at least ${SECRET_BYTES} bytes`)
+      .optional(),
     SMTP_URL: z.url().optional(),
     MAIL_FROM: z.string().default('Sikkha <no-reply@sikkha.local>'),
     DEMO: z.enum(['true', 'false', '1', '0']).optional(),
@@ -28,10 +33,34 @@ const schema = z
     FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v19.0'),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && env.JWT_SECRET === DEV_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'set a secret of your own in production' });
+    // Instances sharing a database must share one secret: none can be made up on one machine.
+    if (env.DATABASE_URL && !env.JWT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'required with DATABASE_URL' });
     }
   });
+
+/**
+ * The embedded shop's secret when none is set: made at random on the first start and kept in the data folder, so
+ * sessions survive a restart and no published value ever signs a token.
+ */
+function embeddedSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  try {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (Buffer.byteLength(kept) >= SECRET_BYTES) return kept;
+  } catch {
+    // first start
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const made = randomBytes(48).toString('base64url');
+  try {
+    writeFileSync(file, `${made}\n`, { mode: 0o600, flag: 'wx' });
+    return made;
+  } catch {
+    // Another process made it first: theirs is the one.
+    return readFileSync(file, 'utf8').trim();
+  }
+}
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -53,11 +82,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir,
     databaseUrl: c.DATABASE_URL,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
-    jwtSecret: c.JWT_SECRET,
+    jwtSecret: c.JWT_SECRET ?? embeddedSecret(dataDir),
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
-    /** Demo content is on by default only for the embedded database. */
-    demo: c.DEMO === undefined ? !c.DATABASE_URL : c.DEMO === 'true' || c.DEMO === '1',
+    /** Demo content is on by default only for the embedded database outside production; DEMO=true forces it. */
+    demo: c.DEMO === undefined ? !c.DATABASE_URL && c.NODE_ENV !== 'production' : c.DEMO === 'true' || c.DEMO === '1',
     logLevel: c.LOG_LEVEL,
     bodyLimit: c.BODY_LIMIT,
     tokenMaxAge: c.TOKEN_MAX_AGE,

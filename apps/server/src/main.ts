@@ -16,7 +16,12 @@ const webDir = process.env.WEB_DIR ?? fileURLToPath(new URL('../../web/dist', im
 const app = await buildApp({ config, database, clock: systemClock, webDir, logger });
 
 const demo = config.demo ? await seedDemo(database.db, { dataDir: config.dataDir, clock: systemClock }) : undefined;
-if (demo?.created) app.log.info('Demo content created.');
+if (demo) {
+  app.log.warn(
+    'DEMO: this shop holds demo content and demo accounts. Do not take real orders with it; start with an empty ' +
+      'database and DEMO=false (the default with NODE_ENV=production or DATABASE_URL) for a real shop.',
+  );
+}
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
@@ -33,8 +38,11 @@ console.log(
     `  Sikkha is running at ${config.publicUrl}`,
     ...(demo
       ? [
+          '  DEMO SHOP: demo content and accounts, not for real orders.',
           `  Demo member: ${demo.member.email} / ${demo.member.password}`,
-          `  Demo staff:  ${demo.staff.username} / ${demo.staff.password}  (back office: ${config.publicUrl}/admin)`,
+          demo.created
+            ? `  Demo staff:  ${demo.staff.username} / ${demo.staff.password}  (back office: ${config.publicUrl}/admin; shown only now)`
+            : `  Demo staff:  ${demo.staff.username} (its password was shown at the first start)`,
         ]
       : []),
     '',

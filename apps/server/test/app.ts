@@ -4,7 +4,7 @@ import type { Clock } from '../src/clock.js';
 import { loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
 import { personnel, user } from '../src/db/schema/index.js';
-import { hashPassword } from '../src/modules/accounts/passwords.js';
+import { hashPassword } from '../src/lib/passwords.js';
 import { freshDatabase } from './database.js';
 
 /** A clock tests can move. */
@@ -98,6 +98,8 @@ export async function testApp(options: { dataDir?: string; env?: Record<string, 
   return {
     app,
     db: database.db,
+    database,
+    transact: app.ctx.transact,
     clock,
     visitor: caller(),
     member,

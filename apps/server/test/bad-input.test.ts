@@ -171,3 +171,56 @@ describe('OpenAPI', () => {
     expect((await t.visitor.get('/api/docs/')).statusCode).toBe(200);
   });
 });
+
+describe('control characters and broken URLs answer the envelope, never a 500', () => {
+  const member = () => t.member(`nul-${Math.random().toString(36).slice(2)}@example.com`);
+
+  test('a NUL or control character anywhere in a request is refused with 400', async () => {
+    const alice = await member();
+    const cases = [
+      () => t.visitor.get('/api/category?category_name=%00'),
+      () => t.visitor.get('/api/productByVideoId?video_id=1%00'),
+      () => t.visitor.get('/api/productSearch?q=%E0%B8%84%00'),
+      () => t.visitor.get('/api/userByEmail?email=a%00%40b.com'),
+      () => t.visitor.post('/api/loginEmail', { email: 'a\u0000@example.com', password: 'x' }),
+      () => t.visitor.post('/api/loginPersonnel', { username: 'a\u0000', password: 'x' }),
+      () => alice.post('/api/userUpdate', { name_th: 'ชื่อ\u0000' }),
+      () => staff.post('/api/category', { category_name: 'หมวด\u0007' }),
+      () => staff.post('/api/news', { news_title: 'ข่าว', news_detail: { nested: ['ok', 'bad\u0000'] } }),
+      () => t.visitor.get('/api/coach/%00.png'),
+    ];
+    for (const call of cases) {
+      const res = await call();
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ result: false, data: null, code: 'BAD_REQUEST' });
+      expect(res.json().message).toContain('ข้อมูลไม่ถูกต้อง');
+    }
+    // Tabs and line breaks are ordinary text.
+    expect((await staff.post('/api/category', { category_name: 'หนึ่ง\tสอง' })).statusCode).toBe(200);
+  });
+
+  test('a URL cut mid-character, an over-long path part and oversized headers answer the envelope', async () => {
+    const badUrl = await t.visitor.get('/api/%E0%B8');
+    expect(badUrl.statusCode).toBe(400);
+    expect(badUrl.json()).toEqual({ result: false, data: null, message: 'ข้อมูลไม่ถูกต้อง', code: 'BAD_REQUEST' });
+    const long = await t.visitor.get(`/api/coach/${'a'.repeat(400)}`);
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toMatchObject({ result: false, data: null, code: 'URI_TOO_LONG' });
+    // A page link cut mid-character is a page that does not exist (without a built web app: the 404 envelope).
+    const page = await t.visitor.get('/product/%E0%B8');
+    expect(page.statusCode).toBe(404);
+    expect(page.json()).toMatchObject({ result: false, code: 'NOT_FOUND' });
+
+    // The HTTP parser's own refusals need a real socket.
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const res = await fetch(`http://127.0.0.1:${port}/api/category`, { headers: { 'x-big': 'a'.repeat(40_000) } });
+    expect(res.status).toBe(431);
+    expect(await res.json()).toEqual({
+      result: false,
+      data: null,
+      message: 'ข้อมูลหรือไฟล์มีขนาดใหญ่เกินกำหนด',
+      code: 'HEADERS_TOO_LARGE',
+    });
+  });
+});

@@ -41,10 +41,13 @@ describe.each(all.map((r) => [r.name, r] as const))('%s', (name, resource) => {
     expect(asStaff.json()).toMatchObject({ result: true, total: expect.any(Number) });
   });
 
-  test.runIf(resource.write === 'none')('no generic writes: orders move only through their own routes', async () => {
-    expect((await staff.post(`/api/${name}`, {})).statusCode).toBe(404);
-    expect((await staff.del(`/api/${name}?id=1`)).statusCode).toBe(404);
-  });
+  test.runIf(resource.write === 'none')(
+    'no generic writes: these rows move only through their own services',
+    async () => {
+      expect((await staff.post(`/api/${name}`, {})).statusCode).toBe(404);
+      expect((await staff.del(`/api/${name}?id=1`)).statusCode).toBe(404);
+    },
+  );
 
   test.runIf(resource.write !== 'none')(
     'writes: 401 without a token, 403 for a member on staff resources',
@@ -53,12 +56,13 @@ describe.each(all.map((r) => [r.name, r] as const))('%s', (name, resource) => {
       const visitor = await t.visitor.post(`/api/${name}`, body);
       expect(visitor.statusCode).toBe(401);
       expect(visitor.json()).toMatchObject({ result: false, code: 'UNAUTHORIZED' });
-      expect((await t.visitor.del(`/api/${name}?id=1`)).statusCode).toBe(401);
+      // A ledger has no delete route at all.
+      expect((await t.visitor.del(`/api/${name}?id=1`)).statusCode).toBe(resource.appendOnly ? 404 : 401);
 
       const member = await alice.post(`/api/${name}`, body);
       expect(member.statusCode, member.body).toBe(resource.write === 'owner' ? 200 : 403);
       const del = await alice.del(`/api/${name}?id=2147483647`);
-      expect(del.statusCode).toBe(resource.write === 'owner' ? 404 : 403);
+      expect(del.statusCode).toBe(resource.write === 'owner' || resource.appendOnly ? 404 : 403);
       if (resource.write === 'owner') {
         expect((await alice.del(`/api/${name}?id=${member.json().insertId}`)).statusCode).toBe(200);
       }
@@ -79,6 +83,13 @@ describe.each(all.map((r) => [r.name, r] as const))('%s', (name, resource) => {
 
     t.clock.advance(60_000);
     const updated = await staff.post(`/api/${name}`, { id: insertId });
+    if (resource.appendOnly) {
+      // A ledger row, once written, is never changed or removed; a correction is a new row.
+      expect(updated.statusCode, updated.body).toBe(403);
+      expect((await staff.del(`/api/${name}?id=${insertId}`)).statusCode).toBe(404);
+      expect((await staff.get(`/api/${name}ById?id=${insertId}`)).json().data).toEqual(data);
+      return;
+    }
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json().data.update_at > data.update_at).toBe(true);
     expect(updated.json().data.create_at).toBe(data.create_at);
@@ -89,17 +100,26 @@ describe.each(all.map((r) => [r.name, r] as const))('%s', (name, resource) => {
     expect((await staff.del(`/api/${name}?id=${insertId}`)).statusCode).toBe(404);
   });
 
-  test('server-owned fields are never taken from the client', async () => {
-    if (resource.write !== 'staff') return;
-    const res = await staff.post(`/api/${name}`, {
+  test.runIf(resource.write !== 'none')('server-owned fields are never taken from the client', async () => {
+    const created = await staff.post(`/api/${name}`, {
       ...sample(name, alice.id!),
       create_by: 999,
       create_at: '2000-01-01T00:00:00.000Z',
     });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.create_by).toBe(staff.id);
-    expect(res.json().data.create_at).toBe(t.clock.now().toISOString());
-    expect((await staff.del(`/api/${name}?id=${res.json().insertId}`)).statusCode).toBe(200);
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().data.create_by).toBe(staff.id);
+    expect(created.json().data.create_at).toBe(t.clock.now().toISOString());
+    const id = created.json().insertId;
+    const readOnly = resource.readOnlyFields ?? [];
+    if (!resource.appendOnly) {
+      const before = created.json().data;
+      const rewrite = Object.fromEntries(readOnly.map((field) => [field, 987_654]));
+      const updated = await staff.post(`/api/${name}`, { id, ...rewrite, create_by: 999, update_at: '2000-01-01' });
+      expect(updated.statusCode, updated.body).toBe(200);
+      expect(updated.json().data.create_by).toBe(staff.id);
+      for (const field of readOnly) expect(updated.json().data[field], field).toBe(before[field]);
+      expect((await staff.del(`/api/${name}?id=${id}`)).statusCode).toBe(200);
+    }
   });
 });
 
@@ -124,16 +144,18 @@ describe('owner resources keep members apart', () => {
       expect((await bob.get(`/api/${name}${byUser.suffix}?user_id=${alice.id}`)).statusCode).toBe(403);
       expect((await alice.get(`/api/${name}${byUser.suffix}?user_id=${alice.id}`)).json().total).toBeGreaterThan(0);
     }
-    expect((await bob.del(`/api/${name}?id=${id}`)).statusCode).toBe(resource.write === 'owner' ? 404 : 403);
+    expect((await bob.del(`/api/${name}?id=${id}`)).statusCode).toBe(
+      resource.write === 'owner' || resource.appendOnly ? 404 : 403,
+    );
     if (resource.write === 'owner') {
       expect((await bob.post(`/api/${name}`, { id })).statusCode).toBe(404);
     }
   });
 
   test('a member cannot create rows for someone else', async () => {
-    const res = await bob.post('/api/videoStatistics', sample('videoStatistics', alice.id!));
+    const res = await bob.post('/api/userDetail', sample('userDetail', alice.id!));
     expect(res.statusCode).toBe(403);
-    const own = await bob.post('/api/videoStatistics', { ...sample('videoStatistics', bob.id!), user_id: undefined });
+    const own = await bob.post('/api/userDetail', { ...sample('userDetail', bob.id!), user_id: undefined });
     expect(own.statusCode).toBe(200);
     expect(own.json().data.user_id).toBe(bob.id);
   });
@@ -164,6 +186,36 @@ describe('visibility rules', () => {
     expect(titles((await staff.get('/api/product?pageSize=500')).json())).toContain('คอร์สซ่อน');
   });
 
+  test("a hidden course's content is hidden with it, through every list and lookup", async () => {
+    const hidden = f.hidden.id;
+    await t.db.insert(s.productDetailText).values({ product_id: hidden, product_detail_type_id: f.detailType.id });
+    await t.db.insert(s.productDetailList).values({ product_id: hidden, product_detail_type_id: f.detailType.id });
+    await t.db.insert(s.videoList).values({ product_id: hidden, video_id: f.video.id, video_list_status: 'public' });
+    await t.db.insert(s.productCoach).values({ product_id: hidden, coach_id: f.coach.id });
+    await t.db.insert(s.productGroup).values({ product_id: hidden, product_group_type: 'line' });
+    const urls = [
+      `/api/productDetailTextByProductId?product_id=${hidden}`,
+      `/api/productDetailListByProductId?product_id=${hidden}`,
+      `/api/videoListByProductId?product_id=${hidden}`,
+      `/api/videoByProductId?product_id=${hidden}`,
+      `/api/productCoachByProductId?product_id=${hidden}`,
+      `/api/productGroupByProductId?product_id=${hidden}`,
+      `/api/productDetailText?product_id=${hidden}`,
+      `/api/videoList?product_id=${hidden}`,
+    ];
+    for (const url of urls) {
+      expect((await t.visitor.get(url)).json().total, url).toBe(0);
+      expect((await alice.get(url)).json().total, url).toBe(0);
+      expect((await staff.get(url)).json().total, url).toBeGreaterThan(0);
+    }
+    const [row] = await t.db.select({ id: s.videoList.id }).from(s.videoList).where(eq(s.videoList.product_id, hidden));
+    expect((await t.visitor.get(`/api/videoListById?id=${row!.id}`)).statusCode).toBe(404);
+    // The same lesson in a course on show stays visible, and the course of a video lists only courses on show.
+    expect((await t.visitor.get(`/api/productByVideoId?video_id=${f.video.id}`)).json().data).not.toContainEqual(
+      expect.objectContaining({ id: hidden }),
+    );
+  });
+
   test('video sources and private group links are for staff only', async () => {
     const visitor = (await t.visitor.get(`/api/videoById?id=${f.video.id}`)).json().data;
     expect(visitor).not.toHaveProperty('video_HLS');
@@ -182,5 +234,22 @@ describe('visibility rules', () => {
     expect(row!.password).toMatch(/^\$argon2id\$/);
     const login = await t.visitor.post('/api/loginPersonnel', { username: 'newstaff', password: 'a-long-password' });
     expect(login.statusCode).toBe(200);
+  });
+});
+
+describe('list search', () => {
+  test('q finds every word anywhere in the text fields the caller may see', async () => {
+    await staff.post('/api/news', { news_title: 'เปิดคอร์สใหม่ เดือนธันวาคม', news_detail: 'สมัครได้แล้ววันนี้' });
+    const titles = async (caller: Caller, q: string) =>
+      (await caller.get(`/api/news?q=${encodeURIComponent(q)}`))
+        .json()
+        .data.map((n: { news_title: string }) => n.news_title);
+    expect(await titles(t.visitor, 'คอร์สใหม่')).toEqual(['เปิดคอร์สใหม่ เดือนธันวาคม']);
+    expect(await titles(t.visitor, 'ธันวาคม สมัคร')).toEqual(['เปิดคอร์สใหม่ เดือนธันวาคม']);
+    expect(await titles(t.visitor, 'ธันวาคม มกราคม')).toEqual([]);
+    expect(await titles(t.visitor, '100%')).toEqual([]);
+    // A field only staff see is searched only for staff.
+    expect((await t.visitor.get('/api/video?q=secret-source')).json().total).toBe(0);
+    expect((await staff.get('/api/video?q=secret-source')).json().total).toBe(1);
   });
 });

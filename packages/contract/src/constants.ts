@@ -1,6 +1,8 @@
 /** Business constants of the spec (storefront §9, orders §9). */
 export const TOKEN_MAX_AGE_SECONDS = 21_600;
 export const RECHECK_INTERVAL_MS = 300_000;
+/** How long a member waits before asking for another e-mail code or reset link. */
+export const RESEND_SECONDS = 60;
 export const PHONE_LENGTH = 10;
 export const CARD_ID_LENGTH = 13;
 export const HERO_HEIGHT = { xs: 220, sm: 400, md: 500, lg: 600, xl: 800 } as const;

@@ -12,6 +12,7 @@ export * from './envelope.js';
 export * from './fields.js';
 export * from './messages.js';
 export * from './resources.js';
+export * from './rules/catalogue.js';
 export * from './rules/dates.js';
 export * from './rules/money.js';
 export * from './rules/order-reference.js';

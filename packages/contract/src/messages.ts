@@ -5,7 +5,6 @@ export const messages = {
   invalidJson: { th: 'รูปแบบข้อมูล JSON ไม่ถูกต้อง', en: 'Malformed JSON body' },
   tooLarge: { th: 'ข้อมูลหรือไฟล์มีขนาดใหญ่เกินกำหนด', en: 'The request or file is too large' },
   unauthorized: { th: 'กรุณาเข้าสู่ระบบ', en: 'Please log in' },
-  tokenExpired: { th: 'The token has expired.', en: 'The token has expired.' },
   forbidden: { th: 'คุณไม่มีสิทธิ์ทำรายการนี้', en: 'You are not allowed to do this' },
   notFound: { th: 'ไม่พบข้อมูล', en: 'Not found' },
   routeNotFound: { th: 'ไม่พบหน้าที่ต้องการ', en: 'Not Found' },
@@ -17,12 +16,11 @@ export const messages = {
   saved: { th: 'บันทึกข้อมูลเรียบร้อย', en: 'Saved' },
   deleted: { th: 'ลบข้อมูลเรียบร้อย', en: 'Deleted' },
   ok: { th: 'สำเร็จ', en: 'OK' },
-  loginFailed: { th: 'อีเมลหรือรหัสผ่านไม่ถูกต้อง', en: 'Wrong e-mail or password' },
-  loginRequired: { th: 'กรุณากรอก อีเมลและรหัสผ่าน', en: 'Please fill in e-mail and password' },
   fileType: { th: 'ชนิดไฟล์ไม่ถูกต้อง', en: 'File type not allowed' },
   fileMissing: { th: 'กรุณาเลือกไฟล์', en: 'Please choose a file' },
   tooManyFiles: { th: 'จำนวนไฟล์เกินกำหนด', en: 'Too many files' },
   uploaded: { th: 'อัปโหลดไฟล์เรียบร้อย', en: 'File uploaded' },
+  coinsInsufficient: { th: 'จำนวนเหรียญไม่เพียงพอ', en: 'Not enough coins' },
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -2,10 +2,10 @@ import * as e from './entities/index.js';
 import type { Entity } from './entity.js';
 
 /**
- * Who may read a resource: anyone; any signed-in account; a member their own rows (staff all); staff only.
- * Who may write: staff; a member their own rows (staff all); nobody through the generic routes.
+ * Who may read a resource: anyone; a member their own rows (staff all); staff only.
+ * Who may write: staff; a member their own rows (staff all); nobody through the generic routes (a service does).
  */
-export type ReadPolicy = 'public' | 'member' | 'owner' | 'staff';
+export type ReadPolicy = 'public' | 'owner' | 'staff';
 export type WritePolicy = 'staff' | 'owner' | 'none';
 
 /**
@@ -30,8 +30,15 @@ export interface Resource {
   staffFields?: readonly string[];
   /** With write 'owner': the only fields a member may change on an existing row. */
   memberFields?: readonly string[];
-  /** Rows visitors and members never see, as a field that must not hold a value. */
-  hiddenWhen?: { field: string; value: string };
+  /**
+   * Rows as visible as a course: the course itself, or the course a column names. Visitors and members never see
+   * a hidden course, nor anything in it.
+   */
+  course?: 'self' | { column: string };
+  /** Fields the generic routes never write: a coin balance moves only through its ledger. */
+  readOnlyFields?: readonly string[];
+  /** Rows are only ever added (a ledger): no update and no delete through the generic routes. */
+  appendOnly?: boolean;
   /** POST /api/{resource}Update does what POST /api/{resource} does; the old client calls it. */
   updateAlias?: boolean;
   /** GET /api/{resource}Limit?limit=N: the first N rows in the default order (latest news). */
@@ -42,6 +49,7 @@ export interface Resource {
 
 const by = (suffix: string, ...fields: string[]): Lookup => ({ suffix, fields });
 const mine = { column: 'user_id' } as const;
+const inCourse = { column: 'product_id' } as const;
 
 export const resources = [
   { name: 'category', entity: e.category, read: 'public', write: 'staff' },
@@ -66,6 +74,7 @@ export const resources = [
     entity: e.productCoach,
     read: 'public',
     write: 'staff',
+    course: inCourse,
     lookups: [by('ByCoachId', 'coach_id'), by('ByProductId', 'product_id')],
   },
   {
@@ -73,7 +82,7 @@ export const resources = [
     entity: e.product,
     read: 'public',
     write: 'staff',
-    hiddenWhen: { field: 'product_status', value: 'Hide' },
+    course: 'self',
     lookups: [
       {
         suffix: 'ByVideoId',
@@ -88,6 +97,7 @@ export const resources = [
     entity: e.productDetailList,
     read: 'public',
     write: 'staff',
+    course: inCourse,
     lookups: [by('ByProductId', 'product_id'), by('ByProductDetailTypeId', 'product_detail_type_id')],
     sort: { field: 'product_detail_list_item', order: 'asc' },
   },
@@ -96,6 +106,7 @@ export const resources = [
     entity: e.productDetailText,
     read: 'public',
     write: 'staff',
+    course: inCourse,
     lookups: [by('ByProductId', 'product_id'), by('ByProductDetailTypeId', 'product_detail_type_id')],
   },
   { name: 'question', entity: e.question, read: 'public', write: 'staff', sort: { field: 'item', order: 'asc' } },
@@ -104,6 +115,7 @@ export const resources = [
     entity: e.productGroup,
     read: 'public',
     write: 'staff',
+    course: inCourse,
     lookups: [by('ByProductId', 'product_id')],
     staffFields: ['product_group_url'],
     updateAlias: true,
@@ -136,6 +148,7 @@ export const resources = [
     entity: e.videoList,
     read: 'public',
     write: 'staff',
+    course: inCourse,
     lookups: [by('ByProductId', 'product_id'), by('ByVideoId', 'video_id')],
     updateAlias: true,
     sort: { field: 'video_list_item', order: 'asc' },
@@ -144,7 +157,8 @@ export const resources = [
     name: 'videoStatistics',
     entity: e.videoStatistics,
     read: 'owner',
-    write: 'owner',
+    // Rows come only from the playback service, which checks the lesson and bounds the times.
+    write: 'none',
     owner: mine,
     lookups: [by('ByUserIdAndProductId', 'user_id', 'product_id'), by('ByUserId', 'user_id')],
   },
@@ -186,7 +200,7 @@ export const resources = [
     lookups: [by('FindByUserId', 'user_id')],
     sort: { field: 'id', order: 'desc' },
   },
-  { name: 'user', entity: e.user, read: 'staff', write: 'staff' },
+  { name: 'user', entity: e.user, read: 'staff', write: 'staff', readOnlyFields: ['point'] },
   {
     name: 'userDetail',
     entity: e.userDetail,
@@ -242,6 +256,7 @@ export const resources = [
     entity: e.logPoint,
     read: 'owner',
     write: 'staff',
+    appendOnly: true,
     owner: mine,
     lookups: [by('ByUserId', 'user_id')],
     sort: { field: 'id', order: 'desc' },

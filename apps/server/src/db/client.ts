@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -23,14 +23,14 @@ export interface Database {
   migrate(): Promise<void>;
   close(): Promise<void>;
   /**
-   * Tells every instance of the shop that something changed (PostgreSQL NOTIFY); `onChange` hears every notice,
-   * its own included. The embedded database has one instance, so only this one hears.
+   * Hears the name of each table whose change committed (announced by the trigger of `watchTables`), on every
+   * instance, its own included; `EVERYTHING` when notices may have been missed (a lost connection).
    */
-  publishChange(notice: string): Promise<void>;
   onChange(listener: (notice: string) => void): Promise<void>;
 }
 
-const CHANGES = 'sikkha_changes';
+/** The channel every committed write to a watched table is announced on (see `watchTables`). */
+export const CHANGES_CHANNEL = 'sikkha_changes';
 /** The notice meaning "anything may have changed". */
 export const EVERYTHING = '*';
 
@@ -60,12 +60,12 @@ export function openPostgres(url: string): Database {
     client.on('error', lost);
     client.on('end', lost);
     client.on('notification', (n) => {
-      if (n.channel === CHANGES && n.payload) callback(n.payload);
+      if (n.channel === CHANGES_CHANNEL && n.payload) callback(n.payload);
     });
     listener = client;
     try {
       await client.connect();
-      await client.query(`LISTEN ${CHANGES}`);
+      await client.query(`LISTEN ${CHANGES_CHANNEL}`);
     } catch (error) {
       // At start the shop cannot run without its database; later, keep trying.
       if (!retrying) throw error;
@@ -85,9 +85,6 @@ export function openPostgres(url: string): Database {
       await listener?.end();
       await pool.end();
     },
-    async publishChange(notice) {
-      await pool.query('SELECT pg_notify($1, $2)', [CHANGES, notice]);
-    },
     // LISTEN needs a connection of its own that stays open.
     onChange: (callback) => listen(callback),
   };
@@ -98,17 +95,19 @@ export async function openPglite(dir?: string): Promise<Database> {
   if (dir) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir ? join(dir, 'pglite') : undefined);
   const db = drizzlePglite(client, { schema });
-  const listeners: ((notice: string) => void)[] = [];
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
-    async publishChange(notice) {
-      for (const listener of listeners) listener(notice);
-    },
     async onChange(listener) {
-      listeners.push(listener);
+      await client.listen(CHANGES_CHANNEL, listener);
     },
   };
+}
+
+/** Rows of a raw SQL query, on either driver (both answer `{ rows }`). */
+export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

@@ -1,8 +1,9 @@
 /** Thai demo content for the embedded shop: a small catalogue a coach could show a first student. */
 
+/** The demo member's password is published (README); the demo staff password is made at random per installation. */
 export const demoAccounts = {
   member: { email: 'demo@sikkha.local', password: 'sikkha-demo-2026' },
-  staff: { username: 'admin', password: 'sikkha-admin-2026' },
+  staff: { username: 'admin' },
 } as const;
 
 export const categories = ['ธุรกิจและการตลาด', 'การเงินและการลงทุน', 'ภาษา', 'ไลฟ์สไตล์และงานอดิเรก', 'เทคโนโลยี'];

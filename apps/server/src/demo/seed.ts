@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { copyFileSync, cpSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,7 +7,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
 import type { Db, Tx } from '../db/client.js';
 import * as s from '../db/schema/index.js';
-import { hashPassword } from '../modules/accounts/passwords.js';
+import { hashPassword } from '../lib/passwords.js';
 import * as content from './content.js';
 
 /** Beside this module in the source tree, beside main.js in the build. */
@@ -319,24 +320,27 @@ async function insertCatalogue(tx: Tx, memberId: number, staffId: number, now: s
 
 /**
  * Creates the demo shop on an empty database (no products yet); does nothing on a database that has content.
- * Files are placed under dataDir every time, so a deleted upload folder heals on the next start.
+ * Files are placed under dataDir every time, so a deleted upload folder heals on the next start. The staff
+ * password is made here at random and answered only when the shop is created: it is shown once, never stored
+ * but as its hash, so no published password opens a back office.
  */
 export async function seedDemo(db: Db, options: { dataDir: string; clock: Clock }) {
   placeFiles(options.dataDir);
   const [{ products } = { products: 0 }] = await db.select({ products: count() }).from(s.product);
-  const result = { created: false, member: content.demoAccounts.member, staff: content.demoAccounts.staff };
-  if (products > 0) return result;
+  const { member: memberAccount, staff: staffAccount } = content.demoAccounts;
+  if (products > 0) return { created: false as const, member: memberAccount, staff: staffAccount };
 
   const now = options.clock.now().toISOString();
+  const staffPassword = randomBytes(12).toString('base64url');
   const [memberHash, staffHash] = await Promise.all([
-    hashPassword(content.demoAccounts.member.password),
-    hashPassword(content.demoAccounts.staff.password),
+    hashPassword(memberAccount.password),
+    hashPassword(staffPassword),
   ]);
   await db.transaction(async (tx) => {
     const [staff] = await tx
       .insert(s.personnel)
       .values({
-        username: content.demoAccounts.staff.username,
+        username: staffAccount.username,
         password: staffHash,
         personnel_name: 'ผู้ดูแล',
         personnel_lname: 'ระบบ',
@@ -349,7 +353,7 @@ export async function seedDemo(db: Db, options: { dataDir: string; clock: Clock 
     const [member] = await tx
       .insert(s.user)
       .values({
-        email: content.demoAccounts.member.email,
+        email: memberAccount.email,
         username: 'demo',
         password: memberHash,
         name_title: 'นางสาว',
@@ -368,5 +372,5 @@ export async function seedDemo(db: Db, options: { dataDir: string; clock: Clock 
       .returning({ id: s.user.id });
     await insertCatalogue(tx, member!.id, staff!.id, now);
   });
-  return { ...result, created: true };
+  return { created: true as const, member: memberAccount, staff: { ...staffAccount, password: staffPassword } };
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/client.js';
 import { loginAttempt } from '../db/schema/index.js';
@@ -27,15 +27,5 @@ export function attemptCounter(db: Db, clock: Clock) {
         .returning({ failures: loginAttempt.failures });
       return row?.failures ?? 1;
     },
-    /** How many events the window holds, without counting one. */
-    async count(key: string, windowMs: number): Promise<number> {
-      const [row] = await db.select().from(loginAttempt).where(eq(loginAttempt.key, key)).limit(1);
-      return row && row.window_start >= since(windowMs) ? row.failures : 0;
-    },
-    async clear(key: string) {
-      await db.delete(loginAttempt).where(eq(loginAttempt.key, key));
-    },
   };
 }
-
-export type AttemptCounter = ReturnType<typeof attemptCounter>;

@@ -1,12 +1,9 @@
-import { TOKEN_MAX_AGE_SECONDS } from '@sikkha/contract';
+import { accountMessages, TOKEN_MAX_AGE_SECONDS } from '@sikkha/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../clock.js';
-import { AppError, forbidden, unauthorized } from './errors.js';
-
-/** Members sign in through the shop; staff (personnel) through the back office. A token is for one of them. */
-export type Role = 'member' | 'staff';
-export type Actor = { kind: 'visitor' } | { kind: Role; id: number; jti: string };
+import { AppError, forbidden, unauthorized } from '../errors.js';
+import type { Actor, Role, SignedIn } from '../policies/actor.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,18 +13,26 @@ declare module 'fastify' {
   }
 }
 
+export interface TokenClaims {
+  role: Role;
+  id: number;
+  jti: string;
+  version: number;
+}
+
 export interface TokenService {
-  issue(role: Role, id: number): Promise<{ token: string; expiresAt: string }>;
-  verify(token: string): Promise<{ role: Role; id: number; jti: string }>;
+  /** A token for the account's current session version (`sessionVersion`). */
+  issue(role: Role, id: number, version: number): Promise<{ token: string; expiresAt: string }>;
+  verify(token: string): Promise<TokenClaims>;
 }
 
 export function tokenService(secret: string, clock: Clock, maxAgeSeconds = TOKEN_MAX_AGE_SECONDS): TokenService {
   const key = new TextEncoder().encode(secret);
   return {
-    async issue(role, id) {
+    async issue(role, id, version) {
       const now = Math.floor(clock.now().getTime() / 1000);
       const exp = now + maxAgeSeconds;
-      const token = await new SignJWT({ role })
+      const token = await new SignJWT({ role, ver: version })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(id))
         .setJti(crypto.randomUUID())
@@ -44,24 +49,39 @@ export function tokenService(secret: string, clock: Clock, maxAgeSeconds = TOKEN
       });
       const role = payload.role;
       const id = Number(payload.sub);
-      if ((role !== 'member' && role !== 'staff') || !Number.isInteger(id) || !payload.jti) {
+      const version = payload.ver;
+      if (
+        (role !== 'member' && role !== 'staff') ||
+        !Number.isInteger(id) ||
+        !payload.jti ||
+        typeof version !== 'number' ||
+        !Number.isInteger(version)
+      ) {
         throw new errors.JWTInvalid('bad claims');
       }
-      return { role, id, jti: payload.jti };
+      return { role, id, jti: payload.jti, version };
     },
   };
 }
 
-/** Reads the bearer token of every request into `request.actor`; a bad token leaves a visitor. */
-export function registerAuth(app: FastifyInstance, tokens: TokenService, isRevoked: (jti: string) => Promise<boolean>) {
+/**
+ * Reads the bearer token of every request into `request.actor`; a bad token leaves a visitor. A signature is not
+ * enough: the session must still count (`stillValid`: not logged out, its account there, its version current).
+ */
+export function registerAuth(
+  app: FastifyInstance,
+  tokens: TokenService,
+  stillValid: (claims: TokenClaims) => Promise<boolean>,
+) {
   app.decorateRequest('actor');
   app.addHook('onRequest', async (request) => {
     request.actor = { kind: 'visitor' };
-    const header = request.headers.authorization;
-    if (!header?.startsWith('Bearer ')) return;
+    // The scheme is case-insensitive (RFC 9110).
+    const bearer = /^bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+    if (!bearer) return;
     try {
-      const claims = await tokens.verify(header.slice(7).trim());
-      if (await isRevoked(claims.jti)) {
+      const claims = await tokens.verify(bearer[1]!);
+      if (!(await stillValid(claims))) {
         request.tokenProblem = 'expired';
         return;
       }
@@ -72,9 +92,9 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService, isRevok
   });
 }
 
-function signedIn(request: FastifyRequest): Exclude<Actor, { kind: 'visitor' }> {
+function signedIn(request: FastifyRequest): SignedIn {
   if (request.actor.kind !== 'visitor') return request.actor;
-  if (request.tokenProblem === 'expired') throw new AppError('TOKEN_EXPIRED', 'The token has expired.');
+  if (request.tokenProblem === 'expired') throw new AppError('TOKEN_EXPIRED', accountMessages.tokenExpired);
   throw unauthorized();
 }
 

@@ -1,7 +1,8 @@
+import type { Socket } from 'node:net';
 import { message } from '@sikkha/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, type ErrorCode } from './errors.js';
+import { AppError, type ErrorCode } from '../errors.js';
 import { describeValidation } from './validation.js';
 
 /** PostgreSQL error codes that mean the request, not the server, was wrong. */
@@ -51,8 +52,99 @@ function fromFastify(error: FastifyError): AppError | null {
   return null;
 }
 
+/**
+ * What the log keeps of an unexpected error. A failed query's message carries its parameter values (a member's
+ * e-mail, an address): only the query text, the database's error code and the stack are kept.
+ */
+function forLog(error: Error & { query?: unknown; params?: unknown; cause?: unknown }) {
+  if (typeof error.query !== 'string' || !('params' in error)) return error;
+  const code = (error.cause as { code?: unknown } | undefined)?.code;
+  return { type: error.name, query: error.query, code, stack: error.stack?.split('\n').slice(1).join('\n') };
+}
+
+const envelopeOf = (code: string, text: string) => JSON.stringify({ result: false, data: null, message: text, code });
+
+/** NUL (and the database cannot store it) or another control character but tab and line breaks. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const forbiddenCharacter = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** The path of the first string in a request part that holds a forbidden character. */
+function badCharacterAt(value: unknown, path: string[] = []): string[] | undefined {
+  if (typeof value === 'string') return forbiddenCharacter.test(value) ? path : undefined;
+  if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      if (forbiddenCharacter.test(key)) return [...path, key];
+      const found = badCharacterAt(inner, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Refuses control characters in any text a request carries (query, path, JSON body) before a route sees it:
+ * PostgreSQL cannot store NUL, and no field of the shop means one.
+ */
+function refuseControlCharacters(request: FastifyRequest) {
+  for (const part of [request.params, request.query, request.body]) {
+    const at = badCharacterAt(part);
+    if (at)
+      throw new AppError(
+        'BAD_REQUEST',
+        at.length > 0 ? `${at.join('.')}: ${message('invalidInput')}` : message('invalidInput'),
+      );
+  }
+}
+
+/** A path no route has: pages that cannot be decoded are sent there, so the web app shows its Not Found page. */
+export const UNREADABLE_PAGE = '/not-found';
+
+/**
+ * A page link cut mid-character (`/product/%E0%B8`) is a page that does not exist, not a client error: before
+ * routing, such a page path becomes one no route has. API paths stay as they are, for `frameworkErrors`.
+ */
+export function rewriteUrl(request: { url?: string }): string {
+  const url = request.url ?? '/';
+  if (url.startsWith('/api/')) return url;
+  const path = url.split('?')[0]!;
+  try {
+    decodeURIComponent(path);
+    return url;
+  } catch {
+    return UNREADABLE_PAGE;
+  }
+}
+
+/** Errors of the router, before any route: a malformed or over-long API URL. */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  return reply
+    .status(tooLong ? 414 : 400)
+    .type('application/json; charset=utf-8')
+    .send(envelopeOf(tooLong ? 'URI_TOO_LONG' : 'BAD_REQUEST', message(tooLong ? 'tooLarge' : 'invalidInput')));
+}
+
+/** Errors of the HTTP parser, before Fastify has a request: headers too large, a timeout, garbage. */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, code, text] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'HEADERS_TOO_LARGE', message('tooLarge')]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'TIMEOUT', message('invalidInput')]
+        : [400, 'Bad Request', 'BAD_REQUEST', message('invalidInput')];
+  const body = envelopeOf(code, text);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 /** One handler: every failure leaves as the envelope with a real status; 5xx details stay in the log. */
 export function registerErrorHandler(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => refuseControlCharacters(request));
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let known: AppError | null = error instanceof AppError ? error : null;
     if (!known && hasZodFastifySchemaValidationErrors(error)) {
@@ -60,10 +152,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     known ??= fromDatabase(error, request.method) ?? fromFastify(error);
     if (!known) {
-      request.log.error({ err: error }, 'unhandled error');
+      request.log.error({ err: forLog(error) }, 'unhandled error');
       return reply.status(500).send({ result: false, data: null, message: message('serverError'), code: 'INTERNAL' });
     }
-    if (known.status >= 500) request.log.error({ err: error }, known.message);
+    if (known.status >= 500) request.log.error({ err: forLog(error) }, known.message);
+    if (known.retryAfter !== undefined) reply.header('retry-after', String(known.retryAfter));
     return reply.status(known.status).send({ result: false, data: null, message: known.message, code: known.code });
   });
 }

@@ -88,7 +88,7 @@ test.runIf(process.env.DB_ENGINE === 'postgres')('a write on one instance reache
     const read = () => two.inject({ url: '/api/question' });
     expect((await read()).json().total).toBe(0);
     expect((await read()).headers['x-cache']).toBe('hit');
-    const { token } = await tokenService(config.jwtSecret, t.clock).issue('staff', 1);
+    const { token } = await tokenService(config.jwtSecret, t.clock).issue('staff', 1, 0);
     await shared.db.insert(personnel).values({ id: 1, username: 'two-instances', password: 'x' });
     const write = await one.inject({
       method: 'POST',

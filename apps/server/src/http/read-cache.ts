@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { parseNotice, watchTables } from '../db/change-notices.js';
 import { type Database, EVERYTHING } from '../db/client.js';
 
 declare module 'fastify' {
@@ -19,34 +20,35 @@ interface Entry {
 
 /**
  * The public catalogue from memory. No database round trip can serve a shop's busiest pages fast enough, so
- * answers are kept until a write to a table they read; writes announce themselves through the database, so
- * every instance forgets at once.
+ * answers are kept until a write to a table they read. The database itself announces every committed write to
+ * those tables (`watchTables`), whoever made it, so no code path can forget to, and every instance forgets at once.
  */
 export function readCache(database: Database, maxEntries = 2000) {
   const versions = new Map<string, number>();
   const entries = new Map<string, Entry>();
+  const watched = new Set<string>();
   const versionOf = (table: string) => versions.get(table) ?? 0;
-
   const forget = (table: string) => versions.set(table, versionOf(table) + 1);
-  // Notices carry who sent them: this instance forgot at the write already, and forgetting again on its own echo
-  // would only throw away an answer made since.
-  const self = crypto.randomUUID();
+  // Transactions this instance forgot at their commit already: forgetting again when their notice echoes back
+  // would only throw away answers made since. Bounded, as an echo can arrive before the commit returns.
+  const own = new Set<string>();
 
   return {
-    /** Start hearing other instances' writes. */
+    /** Start hearing committed writes, this instance's and the others'. */
     listen: () =>
       database.onChange((notice) => {
         if (notice === EVERYTHING) {
           entries.clear();
           return;
         }
-        const [sender, table] = notice.split('|');
-        if (sender !== self && table) forget(table);
+        const { table, txid } = parseNotice(notice);
+        if (!own.has(txid)) forget(table);
       }),
-    /** After a write commits: this instance forgets now, the others when the notice arrives. */
-    async changed(table: string) {
-      forget(table);
-      await database.publishChange(`${self}|${table}`);
+    /** A unit of work that changed these tables has committed: forget now rather than when its notice arrives. */
+    committed(change: { tables: readonly string[]; txid: string }) {
+      for (const table of change.tables) forget(table);
+      own.add(change.txid);
+      if (own.size > 1000) own.delete(own.values().next().value!);
     },
     register(app: FastifyInstance) {
       const cacheable = (request: FastifyRequest) => {
@@ -59,6 +61,11 @@ export function readCache(database: Database, maxEntries = 2000) {
       // The table versions seen before a miss is answered: a write while the answer is being made leaves the
       // stored entry already stale, never stale-but-current.
       const before = new WeakMap<FastifyRequest, number[]>();
+
+      app.addHook('onRoute', (route) => {
+        for (const table of route.config?.readCache?.tables ?? []) watched.add(table);
+      });
+      app.addHook('onReady', () => watchTables(database.db, [...watched]));
 
       app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
         const config = cacheable(request);

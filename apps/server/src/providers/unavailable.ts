@@ -1,4 +1,4 @@
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors.js';
 
 /**
  * A service the shop calls (the SMTP server, Google, Facebook) failed or did not answer in time: 503 with a

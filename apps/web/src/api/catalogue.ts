@@ -1,5 +1,5 @@
 import type { category, coach, product } from '@sikkha/contract';
-import { fileUrl } from '@sikkha/contract/rules';
+import { fileUrl, isOnShow } from '@sikkha/contract/rules';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from './client';
 
@@ -13,10 +13,6 @@ export type Coach = ReturnType<typeof coach.row.parse>;
 export const productMiniUrl = (file: string) => fileUrl('productMini', file);
 export const coachImageUrl = (file: string) => fileUrl('coach', file);
 
-/** Courses with status Hide are never shown to shoppers (spec: search box); the server already leaves them out
- * for visitors and members, but a staff token would still receive them. */
-const isListed = (product: Product) => product.product_status !== 'Hide';
-
 export const useProducts = () =>
   useQuery({ queryKey: ['product'], queryFn: () => apiGet<Product[]>('product'), select: listedOnly });
 
@@ -24,6 +20,7 @@ export const useCategories = () => useQuery({ queryKey: ['category'], queryFn: (
 
 export const useCoaches = () => useQuery({ queryKey: ['coach'], queryFn: () => apiGet<Coach[]>('coach') });
 
+/** The server already leaves hidden courses out for visitors and members, but a staff token would receive them. */
 function listedOnly(products: Product[]) {
-  return products.filter(isListed);
+  return products.filter(isOnShow);
 }

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
 import { ADMIN_TOKEN_KEY } from '../admin/admin-request';
 import { getToken } from '../api/session';
 import { LogoutPage } from '../features/account/LogoutPage';
@@ -63,6 +63,18 @@ const storefrontRoutes: RouteObject[] = [
   { path: '*', element: <NotFound /> },
 ];
 
+/** A link cut mid-character (`/product/%E0%B8`) names no page: the server answers 404, and so does the page. */
+function ReadablePath() {
+  // The router hands out a path it has already tried to decode; the address bar keeps what was asked for.
+  useLocation();
+  try {
+    decodeURIComponent(window.location.pathname);
+  } catch {
+    return <NotFound />;
+  }
+  return <Outlet />;
+}
+
 /** Without a staff login, only these back-office pages open (spec §6); react-admin sends /admin to its login. */
 const ADMIN_OPEN = /^\/admin(\/login)?\/?$/;
 
@@ -93,6 +105,6 @@ export const router = createBrowserRouter([
     element: <PublicLayout />,
     errorElement: <ErrorPage standalone />,
     // The pathless child catches page errors inside the layout, so the top bar and footer stay usable.
-    children: [{ errorElement: <ErrorPage />, children: storefrontRoutes }],
+    children: [{ errorElement: <ErrorPage />, element: <ReadablePath />, children: storefrontRoutes }],
   },
 ]);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
 import { user } from './accounts.js';
 import { timestamp } from './columns.js';
 
@@ -11,6 +11,21 @@ export const revokedToken = pgTable(
     expires_at: timestamp('expires_at').notNull(),
   },
   (t) => [index('revokedToken_expires_idx').on(t.expires_at)],
+);
+
+/**
+ * Which tokens of an account still count: those of its current version, and the one session that changed it. A
+ * password change, a reset, or staff ending an account's sessions moves the version, and every other token ends.
+ */
+export const sessionVersion = pgTable(
+  'sessionVersion',
+  {
+    role: varchar('role', { length: 10, enum: ['member', 'staff'] }).notNull(),
+    account_id: integer('account_id').notNull(),
+    version: integer('version').notNull().default(0),
+    kept_jti: varchar('kept_jti', { length: 64 }),
+  },
+  (t) => [primaryKey({ columns: [t.role, t.account_id] })],
 );
 
 /** Codes mailed to confirm an address or reset a password: stored hashed, expiring, attempt-limited. */
@@ -31,11 +46,15 @@ export const emailCode = pgTable(
   (t) => [index('emailCode_user_purpose_idx').on(t.user_id, t.purpose), index('emailCode_hash_idx').on(t.code_hash)],
 );
 
-/** Failed sign-ins per account and per address, counted in a window, so guessing passwords is slow. */
+/**
+ * Events counted per key in a window: sign-in failures per account and address (with the time the next try is
+ * allowed), reset requests per address.
+ */
 export const loginAttempt = pgTable('loginAttempt', {
   key: varchar('key', { length: 300 }).primaryKey(),
   failures: integer('failures').notNull().default(0),
   window_start: timestamp('window_start').notNull(),
+  next_at: timestamp('next_at'),
 });
 
 /** Every mail the shop sends, whether it went out over SMTP or (without SMTP_URL) only here and to the log. */

@@ -1,6 +1,5 @@
 import {
   envelope,
-  errorEnvelope,
   findResource,
   idQuery,
   type Lookup,
@@ -8,49 +7,60 @@ import {
   listQuery,
   message,
   type Resource,
+  type ResourceName,
   resources,
   saveEnvelope,
   serverFields,
 } from '@sikkha/contract';
-import { asc, count, desc, eq, getTableName, inArray, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, getTableName, inArray, or, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../clock.js';
-import type { Database, Executor } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
+import { contains } from '../../db/like.js';
 import { rowColumns } from '../../db/projection.js';
-import { badRequest, forbidden, notFound } from '../errors.js';
-import type { ReadCache } from '../read-cache.js';
+import type { Transact, Work } from '../../db/unit-of-work.js';
+import { badRequest, forbidden, notFound } from '../../errors.js';
+import {
+  allOf,
+  columnsOf,
+  type ResourceContext,
+  readScope,
+  type Scope,
+  type SignedIn,
+  writeScope,
+} from '../../policies/index.js';
+import { requireSignedIn } from '../auth.js';
+import { errorResponses } from '../error-responses.js';
 import { describeZodIssues } from '../validation.js';
-import { allOf, columnsOf, type PolicyContext, readScope, type SignedIn, writeScope } from './policy.js';
 
 type Values = Record<string, unknown>;
 
-/** How a resource of the contract is stored, and what happens to a write before it is stored. */
-export interface Binding {
-  table: PgTable;
-  beforeWrite?: (values: Values, actor: SignedIn) => Promise<Values>;
+/** What a resource's writes do besides storing the row; each domain module brings the hooks of its tables. */
+export interface WriteHooks {
+  /**
+   * Shapes a write before it is stored (hash a password, lower-case an e-mail), or acts with it in the same unit of
+   * work (a ledger entry moves a balance; a new password ends other sessions). `id` is set on an update.
+   */
+  beforeWrite?: (values: Values, write: { actor: SignedIn; work: Work; id?: number }) => Promise<Values>;
 }
 
 export interface EngineDeps {
-  database: Database;
+  db: Db;
   clock: Clock;
-  bindings: Record<string, Binding>;
-  cache: ReadCache;
+  transact: Transact;
+  tables: Record<ResourceName, PgTable>;
+  hooks: Partial<Record<ResourceName, WriteHooks>>;
 }
 
-export const errorResponses = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-  422: errorEnvelope,
-  429: errorEnvelope,
-  500: errorEnvelope,
-  503: errorEnvelope,
-} as const;
+/** The condition a scope puts on rows, or the 401 / 403 of its refusal. */
+function admit(request: FastifyRequest, scope: Scope): SQL | undefined {
+  if ('where' in scope) return scope.where;
+  if (scope.refused === 'signIn') requireSignedIn(request);
+  throw forbidden();
+}
 
 const pagingKeys = new Set(Object.keys(listQuery.shape));
 
@@ -68,9 +78,8 @@ export function registerResources(app: FastifyInstance, deps: EngineDeps) {
 
 function registerResource(app: FastifyInstance, resource: Resource, deps: EngineDeps) {
   const { entity, name } = resource;
-  const binding = deps.bindings[name];
-  if (!binding) throw new Error(`resource ${name} has no table`);
-  const { table } = binding;
+  const table = deps.tables[name as ResourceName];
+  const hooks = deps.hooks[name as ResourceName] ?? {};
   const cols = columnsOf(table);
   const staffOnly = new Set(resource.staffFields ?? []);
   for (const n of entity.fieldNames) {
@@ -87,20 +96,22 @@ function registerResource(app: FastifyInstance, resource: Resource, deps: Engine
   const row = entity.row.extend(
     Object.fromEntries([...staffOnly].map((n) => [n, (entity.row.shape[n] as z.ZodType).optional()])),
   );
-  const context = (db: Executor): PolicyContext => ({
-    db,
-    table,
-    tableOf: (other) => {
-      const t = deps.bindings[other]?.table;
-      if (!t) throw new Error(`resource ${other} has no table`);
-      return t;
-    },
-  });
+  const tableOf = (other: string) => {
+    const t = deps.tables[other as ResourceName];
+    if (!t) throw new Error(`resource ${other} has no table`);
+    return t;
+  };
+  const context = (db: Executor): ResourceContext => ({ db, table, tableOf });
+  const readable = (request: FastifyRequest, db: Executor = deps.db) =>
+    admit(request, readScope(resource, context(db), request.actor));
   const defaultSort = resource.sort ?? { field: 'id', order: 'asc' as const };
-  const tableName = getTableName(table);
+  // A resource inside a course changes with the course's visibility too.
+  const readsTables = (r: Resource) => [getTableName(tableOf(r.name)), ...(r.course ? ['product'] : [])];
   // Public reads come from memory until a write to a table they read; staff always read the database.
   const cached = (...others: string[]): FastifyContextConfig =>
-    resource.read === 'public' ? { readCache: { tables: [tableName, ...others], members: true } } : {};
+    resource.read === 'public'
+      ? { readCache: { tables: [...new Set([...readsTables(resource), ...others])], members: true } }
+      : {};
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = [name];
 
@@ -110,21 +121,30 @@ function registerResource(app: FastifyInstance, resource: Resource, deps: Engine
       throw badRequest(`sort: ${message('invalidInput')}`);
     }
     const direction = (q.order?.toLowerCase() ?? (q.sort ? 'asc' : defaultSort.order)) === 'desc' ? desc : asc;
-    const db = deps.database.db;
     const [rows, totals] = await Promise.all([
-      db
+      deps.db
         .select(projectionFor(request))
         .from(table)
         .where(where)
         .orderBy(direction(cols[sortField]!), asc(cols.id!))
         .limit(q.pageSize)
         .offset((q.page - 1) * q.pageSize),
-      db.select({ total: count() }).from(table).where(where),
+      deps.db.select({ total: count() }).from(table).where(where),
     ]);
     return { result: true, data: rows, message: message('ok'), total: totals[0]?.total ?? 0 };
   }
 
   const filterable = outNames.filter((n) => n !== 'create_at' && n !== 'update_at');
+  const textFields = entity.fieldNames.filter(
+    (n) => outNames.includes(n) && (entity.fields[n] as z.ZodType)._zod.def.type === 'string',
+  );
+  /** `q`: rows with the words anywhere in a text field the caller may see (every word must appear). */
+  const search = (request: FastifyRequest, q: string | undefined) => {
+    const words = q?.split(/\s+/).filter(Boolean).slice(0, 5) ?? [];
+    const fields = textFields.filter((n) => request.actor.kind === 'staff' || !staffOnly.has(n));
+    if (words.length === 0 || fields.length === 0) return undefined;
+    return allOf(...words.map((w) => or(...fields.map((n) => contains(cols[n]!, w)))));
+  };
   const listSchema = listQuery.extend(Object.fromEntries(filterable.map((n) => [n, z.string().max(500).optional()])));
   api.get(
     `/api/${name}`,
@@ -149,7 +169,7 @@ function registerResource(app: FastifyInstance, resource: Resource, deps: Engine
             : parseField(entity.fields[key], key, raw);
         filters.push(eq(cols[key]!, value));
       }
-      return page(request, allOf(readScope(resource, context(deps.database.db), request), ...filters), q);
+      return page(request, allOf(readable(request), search(request, q.q), ...filters), q);
     },
   );
 
@@ -165,12 +185,10 @@ function registerResource(app: FastifyInstance, resource: Resource, deps: Engine
       },
     },
     async (request) => {
-      const db = deps.database.db;
-      const scope = readScope(resource, context(db), request);
-      const [found] = await db
+      const [found] = await deps.db
         .select(projectionFor(request))
         .from(table)
-        .where(allOf(scope, eq(cols.id!, request.query.id)))
+        .where(allOf(readable(request), eq(cols.id!, request.query.id)))
         .limit(1);
       if (!found) throw notFound();
       return { result: true, data: found, message: message('ok') };
@@ -188,9 +206,7 @@ function registerResource(app: FastifyInstance, resource: Resource, deps: Engine
     api.get(
       `/api/${name}${lookup.suffix}`,
       {
-        config: cached(
-          ...(lookup.through ? [getTableName(context(deps.database.db).tableOf(lookup.through.resource))] : []),
-        ),
+        config: cached(...(through ? readsTables(through) : [])),
         schema: {
           tags,
           summary: `${name} by ${lookup.fields.join(' and ')}${single ? ` (also accepts id=)` : ''}`,
@@ -210,22 +226,23 @@ function registerResource(app: FastifyInstance, resource: Resource, deps: Engine
           const asked = values.find(([f]) => f === ownerColumn);
           if (asked && asked[1] !== actor.id) throw forbidden();
         }
-        const db = deps.database.db;
         let match: SQL | undefined;
         if (lookup.through && through) {
-          const parentTable = context(db).tableOf(lookup.through.resource);
+          // The rows matched in the other resource are only those the caller may read there.
+          const parentTable = tableOf(lookup.through.resource);
           const parent = columnsOf(parentTable);
+          const parentScope = admit(request, readScope(through, { db: deps.db, table: parentTable, tableOf }, actor));
           match = inArray(
             cols[lookup.through.column]!,
-            db
+            deps.db
               .select({ key: parent[lookup.through.key]! })
               .from(parentTable)
-              .where(allOf(...values.map(([f, v]) => eq(parent[f]!, v)))),
+              .where(allOf(parentScope, ...values.map(([f, v]) => eq(parent[f]!, v)))),
           );
         } else {
           match = allOf(...values.map(([f, v]) => eq(cols[f]!, v)));
         }
-        return page(request, allOf(readScope(resource, context(db), request), match), q);
+        return page(request, allOf(readable(request), match), q);
       },
     );
   }
@@ -242,11 +259,7 @@ function registerResource(app: FastifyInstance, resource: Resource, deps: Engine
           response: { 200: listEnvelope(row), ...errorResponses },
         },
       },
-      (request) =>
-        page(request, readScope(resource, context(deps.database.db), request), {
-          page: 1,
-          pageSize: request.query.limit,
-        }),
+      (request) => page(request, readable(request), { page: 1, pageSize: request.query.limit }),
     );
   }
 
@@ -254,59 +267,70 @@ function registerResource(app: FastifyInstance, resource: Resource, deps: Engine
 
   const ownerColumn = resource.owner && !('via' in resource.owner) ? resource.owner.column : undefined;
   const memberFields = resource.memberFields ? new Set(resource.memberFields) : undefined;
+  // Fields a client may send back (the old client returns whole rows) but never changes.
+  const ignored = new Set<string>([...serverFields, ...(resource.readOnlyFields ?? [])]);
 
-  async function save(request: FastifyRequest, body: Values) {
-    const db = deps.database.db;
-    const { actor, scope } = writeScope(resource, context(db), request);
-    const { id, ...rest } = body;
-    const values: Values = {};
-    for (const [k, v] of Object.entries(rest)) {
-      if (v !== undefined && !(serverFields as readonly string[]).includes(k)) values[k] = v;
-    }
-    const now = deps.clock.now().toISOString();
-    const projection = projectionFor(request);
-
-    if (id === undefined) {
-      if (actor.kind === 'member' && ownerColumn) {
-        if (values[ownerColumn] != null && values[ownerColumn] !== actor.id) throw forbidden();
-        values[ownerColumn] = actor.id;
-      }
-      const missing = entity.required.filter((f) => values[f] === undefined || values[f] === null || values[f] === '');
-      if (missing.length > 0) throw badRequest(missing.map((f) => `${f}: ${message('required')}`).join(', '));
-      const ready = binding!.beforeWrite ? await binding!.beforeWrite(values, actor) : values;
-      const [created] = await db
-        .insert(table)
-        .values({ ...ready, create_by: actor.id, create_at: now, update_at: now })
-        .returning(projection);
-      if (!created) throw new Error(`insert into ${name} returned nothing`);
-      await deps.cache.changed(tableName);
-      return { result: true, data: created, message: message('saved'), insertId: created.id as number };
-    }
-
-    if (actor.kind === 'member') {
-      if (memberFields && Object.keys(values).some((k) => !memberFields.has(k))) throw forbidden();
-      if (ownerColumn && ownerColumn in values) {
-        if (values[ownerColumn] !== actor.id) throw forbidden();
-        delete values[ownerColumn];
-      }
-    }
-    for (const f of entity.required) {
-      if (f in values && (values[f] === null || values[f] === '')) throw badRequest(`${f}: ${message('required')}`);
-    }
-    const ready = binding!.beforeWrite ? await binding!.beforeWrite(values, actor) : values;
-    const [updated] = await db
-      .update(table)
-      .set({ ...ready, update_at: now })
-      .where(allOf(scope, eq(cols.id!, id as number)))
-      .returning(projection);
-    if (!updated) throw notFound();
-    await deps.cache.changed(tableName);
-    return { result: true, data: updated, message: message('saved'), insertId: updated.id as number };
+  /** Who may write, and which rows: the actor admitted by the write policy and the condition on rows. */
+  function writer(request: FastifyRequest, work: Work) {
+    const where = admit(request, writeScope(resource, context(work.db), request.actor));
+    return { actor: request.actor as SignedIn, where };
   }
+
+  const save = (request: FastifyRequest, body: Values) =>
+    deps.transact(async (work) => {
+      const { actor, where } = writer(request, work);
+      const { id, ...rest } = body;
+      const values: Values = {};
+      for (const [k, v] of Object.entries(rest)) {
+        if (v !== undefined && !ignored.has(k)) values[k] = v;
+      }
+      const now = deps.clock.now().toISOString();
+      const projection = projectionFor(request);
+
+      if (id === undefined) {
+        if (actor.kind === 'member' && ownerColumn) {
+          if (values[ownerColumn] != null && values[ownerColumn] !== actor.id) throw forbidden();
+          values[ownerColumn] = actor.id;
+        }
+        const missing = entity.required.filter(
+          (f) => values[f] === undefined || values[f] === null || values[f] === '',
+        );
+        if (missing.length > 0) throw badRequest(missing.map((f) => `${f}: ${message('required')}`).join(', '));
+        const ready = hooks.beforeWrite ? await hooks.beforeWrite(values, { actor, work }) : values;
+        const [created] = await work.db
+          .insert(table)
+          .values({ ...ready, create_by: actor.id, create_at: now, update_at: now })
+          .returning(projection);
+        if (!created) throw new Error(`insert into ${name} returned nothing`);
+        return { result: true, data: created, message: message('saved'), insertId: created.id as number };
+      }
+
+      if (resource.appendOnly) throw forbidden();
+      if (actor.kind === 'member') {
+        if (memberFields && Object.keys(values).some((k) => !memberFields.has(k))) throw forbidden();
+        if (ownerColumn && ownerColumn in values) {
+          if (values[ownerColumn] !== actor.id) throw forbidden();
+          delete values[ownerColumn];
+        }
+      }
+      for (const f of entity.required) {
+        if (f in values && (values[f] === null || values[f] === '')) throw badRequest(`${f}: ${message('required')}`);
+      }
+      const ready = hooks.beforeWrite ? await hooks.beforeWrite(values, { actor, work, id: id as number }) : values;
+      const [updated] = await work.db
+        .update(table)
+        .set({ ...ready, update_at: now })
+        .where(allOf(where, eq(cols.id!, id as number)))
+        .returning(projection);
+      if (!updated) throw notFound();
+      return { result: true, data: updated, message: message('saved'), insertId: updated.id as number };
+    });
 
   const saveSchema = {
     tags,
-    summary: `Create a ${name}, or update it when the body has an id`,
+    summary: resource.appendOnly
+      ? `Add a ${name} (rows are never changed)`
+      : `Create a ${name}, or update it when the body has an id`,
     body: entity.write,
     response: { 200: saveEnvelope(row), ...errorResponses },
   };
@@ -317,6 +341,7 @@ function registerResource(app: FastifyInstance, resource: Resource, deps: Engine
     );
   }
 
+  if (resource.appendOnly) return;
   api.delete(
     `/api/${name}`,
     {
@@ -327,16 +352,15 @@ function registerResource(app: FastifyInstance, resource: Resource, deps: Engine
         response: { 200: envelope(z.object({ id: z.number().int() })), ...errorResponses },
       },
     },
-    async (request) => {
-      const db = deps.database.db;
-      const { scope } = writeScope(resource, context(db), request);
-      const [gone] = await db
-        .delete(table)
-        .where(allOf(scope, eq(cols.id!, request.query.id)))
-        .returning({ id: cols.id! });
-      if (!gone) throw notFound();
-      await deps.cache.changed(tableName);
-      return { result: true, data: { id: gone.id as number }, message: message('deleted') };
-    },
+    (request) =>
+      deps.transact(async (work) => {
+        const { where } = writer(request, work);
+        const [gone] = await work.db
+          .delete(table)
+          .where(allOf(where, eq(cols.id!, request.query.id)))
+          .returning({ id: cols.id! });
+        if (!gone) throw notFound();
+        return { result: true, data: { id: gone.id as number }, message: message('deleted') };
+      }),
   );
 }

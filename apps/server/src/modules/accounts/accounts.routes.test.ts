@@ -3,6 +3,7 @@ import { accessWindow } from '@sikkha/contract/rules';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Caller, TEST_PASSWORD, testApp } from '../../../test/app.js';
 import * as s from '../../db/schema/index.js';
+import { FREE_TRIES } from './login-throttle.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
 let staff: Caller;
@@ -103,19 +104,75 @@ describe('sign-in and sessions', () => {
     expect(empty.json().message).toContain('กรุณากรอก ข้อมูล');
   });
 
-  test('guessing is throttled per account, and the throttle lifts after 15 minutes', async () => {
+  test('guessing waits longer after each failure, per account and address, and never locks the owner out', async () => {
     await t.member('guess@example.com');
-    for (let i = 0; i < 5; i++) {
-      expect(
-        (await t.visitor.post('/api/loginEmail', { email: 'guess@example.com', password: `wrong-${i}` })).statusCode,
-      ).toBe(401);
-    }
-    const blocked = await t.visitor.post('/api/loginEmail', { email: 'guess@example.com', password: TEST_PASSWORD });
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toBe(accountMessages.loginThrottled);
+    const from = (address: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/loginEmail',
+        headers: { 'x-forwarded-for': address },
+        payload: { email: 'guess@example.com', password },
+      });
+    const attacker = '203.0.113.7';
+    for (let i = 0; i < FREE_TRIES; i++) expect((await from(attacker, `wrong-${i}`)).statusCode).toBe(401);
+    // The next try waits 1 s, then 2 s, 4 s …: a delay, not a lock.
+    const held = await from(attacker, 'wrong-again');
+    expect(held.statusCode).toBe(429);
+    expect(held.json().message).toBe(accountMessages.loginThrottled);
+    expect(held.headers['retry-after']).toBe('1');
+    t.clock.advance(1000);
+    expect((await from(attacker, 'wrong-4')).statusCode).toBe(401);
+    expect((await from(attacker, 'wrong-5')).headers['retry-after']).toBe('2');
+    t.clock.advance(2000);
+    expect((await from(attacker, 'wrong-6')).statusCode).toBe(401);
+    expect((await from(attacker, 'wrong-7')).headers['retry-after']).toBe('4');
+
+    // Meanwhile the owner, from their own address, signs in at once with the right password.
+    expect((await from('198.51.100.20', TEST_PASSWORD)).statusCode).toBe(200);
+    // From the attacker's address too, once its wait is over, and the right password clears the count.
+    t.clock.advance(4000);
+    expect((await from(attacker, TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await from(attacker, 'wrong-after-success')).statusCode).toBe(401);
+    // Failures are forgotten after 15 quiet minutes.
     t.clock.advance(15 * 60 * 1000 + 1000);
-    const after = await t.visitor.post('/api/loginEmail', { email: 'guess@example.com', password: TEST_PASSWORD });
-    expect(after.statusCode).toBe(200);
+    expect((await from(attacker, 'wrong-later')).statusCode).toBe(401);
+  });
+
+  test('parallel guesses cannot slip past the count: exactly the free tries are checked', async () => {
+    await t.member('parallel@example.com');
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/loginEmail',
+          headers: { 'x-forwarded-for': '203.0.113.50' },
+          payload: { email: 'parallel@example.com', password: `guess-${i}` },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 401)).toHaveLength(FREE_TRIES);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(50 - FREE_TRIES);
+  });
+
+  test('staff sign-in is throttled the same way, per username and address', async () => {
+    const tries = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/loginPersonnel',
+          headers: { 'x-forwarded-for': '203.0.113.60' },
+          payload: { username: 'accounts-staff', password: 'not-it' },
+        }),
+      ),
+    );
+    expect(tries.filter((a) => a.statusCode === 401)).toHaveLength(FREE_TRIES);
+    const owner = await t.app.inject({
+      method: 'POST',
+      url: '/api/loginPersonnel',
+      headers: { 'x-forwarded-for': '198.51.100.60' },
+      payload: { username: 'accounts-staff', password: TEST_PASSWORD },
+    });
+    expect(owner.statusCode).toBe(200);
   });
 
   test('refresh gives a new token and ends the old one; logout ends a token', async () => {

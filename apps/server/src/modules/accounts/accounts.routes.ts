@@ -17,9 +17,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireMember, requireSignedIn, requireStaff } from '../../http/auth.js';
-import { errorResponses } from '../../http/resources/engine.js';
+import { errorResponses } from '../../http/error-responses.js';
+import type { Sessions } from '../../http/sessions.js';
 import type { AccountsService } from './accounts.service.js';
-import type { Sessions } from './sessions.js';
 
 const tags = ['accounts'];
 const withUser = <T extends z.ZodType>(u: T) =>
@@ -234,7 +234,7 @@ export function registerAccountRoutes(app: FastifyInstance, accounts: AccountsSe
     },
     async (request) => {
       const actor = requireMember(request);
-      await accounts.changePassword(actor.id, request.body.password_old, request.body.password);
+      await accounts.changePassword(actor.id, actor.jti, request.body.password_old, request.body.password);
       return { result: true, data: true, message: accountMessages.passwordChanged };
     },
   );

@@ -4,13 +4,13 @@ import type { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { personnel, user } from '../../db/schema/index.js';
-import { attemptCounter } from '../../http/attempt-counter.js';
-import type { Role } from '../../http/auth.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import type { Transact } from '../../db/unit-of-work.js';
+import { AppError, badRequest } from '../../errors.js';
+import type { Sessions } from '../../http/sessions.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import type { Role } from '../../policies/index.js';
 import { currentStaffOf, currentUserOf, publicUserColumns } from './current-user.js';
-import { loginThrottle, memberAccountKey, type ThrottleKey } from './login-throttle.js';
-import { hashPassword, verifyPassword } from './passwords.js';
-import type { Sessions } from './sessions.js';
+import { loginThrottle, memberAccount, staffAccount } from './login-throttle.js';
 
 /** What a sign-up ticket from Google or Facebook proves: who the provider says this person is. */
 export interface SignupClaims {
@@ -22,6 +22,7 @@ export interface SignupClaims {
 export interface AccountsDeps {
   db: Db;
   clock: Clock;
+  transact: Transact;
   sessions: Sessions;
   /** Verifies a sign-up ticket made by a social sign-in; absent when no provider is configured. */
   verifySignupTicket?: (ticket: string) => Promise<SignupClaims>;
@@ -33,27 +34,24 @@ const normaliseEmail = (email: string) => email.trim().toLowerCase();
 const isUniqueViolation = (error: unknown) =>
   (error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
 
-export function accountsService({ db, clock, sessions, verifySignupTicket }: AccountsDeps) {
-  const throttle = loginThrottle(attemptCounter(db, clock));
+export function accountsService({ db, clock, transact, sessions, verifySignupTicket }: AccountsDeps) {
+  const throttle = loginThrottle(db, clock);
   const wrong = () => new AppError('UNAUTHORIZED', accountMessages.loginFailed);
-  const throttled = () => new AppError('TOO_MANY_REQUESTS', accountMessages.loginThrottled);
 
   async function signIn<T>(
-    keys: ThrottleKey[],
+    attempt: { account: string; address: string },
     find: () => Promise<{ id: number; password: string | null } | undefined>,
     password: string,
     role: Role,
     describe: (id: number) => Promise<T>,
   ) {
-    if (await throttle.blocked(keys)) throw throttled();
+    const wait = await throttle.reserve(attempt.account, attempt.address);
+    if (wait !== null) throw new AppError('TOO_MANY_REQUESTS', accountMessages.loginThrottled, wait);
     const found = await find();
     // Verify against a real hash even for unknown accounts, so timing does not tell which e-mails exist.
     const ok = await verifyPassword(found?.password ?? DUMMY_HASH, password);
-    if (!found || !ok) {
-      await throttle.failed(keys);
-      throw wrong();
-    }
-    await throttle.succeeded(keys[0]!);
+    if (!found || !ok) throw wrong();
+    await throttle.succeeded(attempt.account, attempt.address);
     return { session: await sessions.start(role, found.id), user: await describe(found.id) };
   }
 
@@ -69,7 +67,7 @@ export function accountsService({ db, clock, sessions, verifySignupTicket }: Acc
     loginEmail(email: string, password: string, address: string) {
       const normal = normaliseEmail(email);
       return signIn(
-        [memberAccountKey(normal), { kind: 'address', value: address }],
+        { account: memberAccount(normal), address },
         async () =>
           (
             await db.select({ id: user.id, password: user.password }).from(user).where(eq(user.email, normal)).limit(1)
@@ -83,10 +81,7 @@ export function accountsService({ db, clock, sessions, verifySignupTicket }: Acc
     loginPersonnel(username: string, password: string, address: string) {
       const name = username.trim();
       return signIn(
-        [
-          { kind: 'account', value: `staff:${name}` },
-          { kind: 'address', value: address },
-        ],
+        { account: staffAccount(name), address },
         async () =>
           (
             await db
@@ -111,27 +106,32 @@ export function accountsService({ db, clock, sessions, verifySignupTicket }: Acc
         if (social.email && normaliseEmail(social.email) !== email) throw badRequest(accountMessages.emailLocked);
       }
       const now = clock.now().toISOString();
+      const password = await hashPassword(body.password);
       try {
-        const [created] = await db
-          .insert(user)
-          .values({
-            email,
-            password: await hashPassword(body.password),
-            name_title: body.name_title,
-            name_th: body.name_th,
-            lname_th: body.lname_th,
-            nickname: body.nickname,
-            phone: body.phone,
-            google_id: social?.provider === 'google' ? social.providerId : null,
-            facebook_id: social?.provider === 'facebook' ? social.providerId : null,
-            // A provider already proved the address; others confirm it by a mailed code.
-            agreement: social?.email ? 'Y' : 'N',
-            create_at: now,
-            update_at: now,
-          })
-          .returning({ id: user.id });
-        await db.update(user).set({ create_by: created!.id }).where(eq(user.id, created!.id));
-        return { ...(await self.startMemberSession(created!.id)), insertId: created!.id };
+        const id = await transact(async ({ db }) => {
+          const [created] = await db
+            .insert(user)
+            .values({
+              email,
+              password,
+              name_title: body.name_title,
+              name_th: body.name_th,
+              lname_th: body.lname_th,
+              nickname: body.nickname,
+              phone: body.phone,
+              google_id: social?.provider === 'google' ? social.providerId : null,
+              facebook_id: social?.provider === 'facebook' ? social.providerId : null,
+              // A provider already proved the address; others confirm it by a mailed code.
+              agreement: social?.email ? 'Y' : 'N',
+              create_at: now,
+              update_at: now,
+            })
+            .returning({ id: user.id });
+          // A member who registers creates their own record.
+          await db.update(user).set({ create_by: created!.id }).where(eq(user.id, created!.id));
+          return created!.id;
+        });
+        return { ...(await self.startMemberSession(id)), insertId: id };
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('CONFLICT', accountMessages.emailTaken);
         throw error;
@@ -152,15 +152,17 @@ export function accountsService({ db, clock, sessions, verifySignupTicket }: Acc
       return self.currentUser(id);
     },
 
-    async changePassword(id: number, oldPassword: string, newPassword: string) {
+    /** A new password ends the member's other sessions; the one that changed it goes on. */
+    async changePassword(id: number, jti: string, oldPassword: string, newPassword: string) {
       const [row] = await db.select({ password: user.password }).from(user).where(eq(user.id, id)).limit(1);
       if (!(await verifyPassword(row?.password ?? null, oldPassword))) {
         throw new AppError('BAD_REQUEST', accountMessages.passwordWrong);
       }
-      await db
-        .update(user)
-        .set({ password: await hashPassword(newPassword), update_at: clock.now().toISOString() })
-        .where(eq(user.id, id));
+      const password = await hashPassword(newPassword);
+      await transact(async (work) => {
+        await work.db.update(user).set({ password, update_at: clock.now().toISOString() }).where(eq(user.id, id));
+        await sessions.endOthers(work.db, 'member', id, jti);
+      });
     },
 
     /** Whether an account uses this value; staff also get the record. */

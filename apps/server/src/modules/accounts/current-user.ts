@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import { rowColumns } from '../../db/projection.js';
 import { certificate, personnel, user, userProductGroup } from '../../db/schema/index.js';
-import { notFound } from '../../http/errors.js';
-import { coursesOf } from '../orders/entitlement.js';
+import { notFound } from '../../errors.js';
+import { coursesOf } from '../../policies/index.js';
 
 export const publicUserColumns = rowColumns(userEntity, user);
 

@@ -5,7 +5,7 @@ import { type Caller, TEST_PASSWORD, testApp } from '../../../test/app.js';
 import { startSmtp, type TestSmtp } from '../../../test/smtp.js';
 import { emailCode, mailOutbox, user } from '../../db/schema/index.js';
 import { createMailer, mailFailed } from '../../providers/mail.js';
-import { CONFIRM_MAX_ATTEMPTS, codeMessages, RESET_LIMITS } from './email-codes.service.js';
+import { CONFIRM_MAX_ATTEMPTS, RESET_LIMITS } from './email-codes.service.js';
 import { confirmCodeMail, resetPasswordMail } from './mail-templates.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
@@ -132,7 +132,7 @@ describe('e-mail confirmation code', () => {
     }
     const dead = await member.post('/api/confirmEmail', { code });
     expect(dead.statusCode).toBe(429);
-    expect(dead.json().message).toBe(codeMessages.codeLocked);
+    expect(dead.json().message).toBe(accountMessages.codeLocked);
 
     t.clock.advance(61 * SECOND);
     const fresh = await mailedCode(member, email);
@@ -158,7 +158,7 @@ describe('e-mail confirmation code', () => {
 
     const soon = await member.post('/api/sendConfirmEmail');
     expect(soon.statusCode).toBe(429);
-    expect(soon.json().message).toBe(codeMessages.resendWait);
+    expect(soon.json().message).toBe(accountMessages.resendWait);
     expect(smtp.pending(email)).toHaveLength(0);
 
     t.clock.advance(59 * SECOND);
@@ -234,7 +234,7 @@ describe('password reset by e-mail', () => {
 
   test('the link arrives, the new password works, the old does not, the code works once', async () => {
     const email = 'forgetful@example.com';
-    await t.member(email);
+    const signedIn = await t.member(email);
     const res = await t.visitor.post('/api/sendChangePass', { email: '  Forgetful@Example.COM ' });
     expect(res.json()).toEqual({ result: true, data: null, message: accountMessages.resetSent });
     const mail = await smtp.nextMailTo(email);
@@ -259,6 +259,10 @@ describe('password reset by e-mail', () => {
 
     expect((await login(email, NEW_PASSWORD)).statusCode).toBe(200);
     expect((await login(email, TEST_PASSWORD)).statusCode).toBe(401);
+    // Whoever was signed in with the old password is signed out.
+    const ended = await signedIn.get('/api/loginPing');
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json().code).toBe('TOKEN_EXPIRED');
 
     const twice = await reset(code, 'yet-another-password');
     expect(twice.statusCode).toBe(400);
@@ -289,7 +293,7 @@ describe('password reset by e-mail', () => {
     const first = await mailedLink(email);
     const soon = await t.visitor.post('/api/sendChangePass', { email });
     expect(soon.statusCode).toBe(429);
-    expect(soon.json().message).toBe(codeMessages.resetWait);
+    expect(soon.json().message).toBe(accountMessages.resetWait);
     t.clock.advance(61 * SECOND);
     const second = await mailedLink(email);
     expect(second.code).not.toBe(first.code);

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireMember } from '../../http/auth.js';
-import { errorResponses } from '../../http/resources/engine.js';
+import { errorResponses } from '../../http/error-responses.js';
 import type { EmailCodesService } from './email-codes.service.js';
 
 const tags = ['accounts'];

@@ -1,15 +1,16 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { accountMessages, type CurrentUser, message } from '@sikkha/contract';
+import { accountMessages, type CurrentUser, message, RESEND_SECONDS } from '@sikkha/contract';
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, Executor } from '../../db/client.js';
 import { emailCode, user } from '../../db/schema/index.js';
+import { AppError, badRequest } from '../../errors.js';
 import { attemptCounter } from '../../http/attempt-counter.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import type { Sessions } from '../../http/sessions.js';
+import { hashPassword } from '../../lib/passwords.js';
 import type { Mail, Mailer } from '../../providers/mail.js';
-import { loginThrottle, memberAccountKey } from './login-throttle.js';
+import { loginThrottle, memberAccount } from './login-throttle.js';
 import { confirmCodeMail, resetPasswordMail } from './mail-templates.js';
-import { hashPassword } from './passwords.js';
 
 const MINUTE = 60_000;
 export const CONFIRM_CODE_MINUTES = 15;
@@ -17,19 +18,11 @@ export const RESET_CODE_MINUTES = 60;
 /** Guesses one confirmation code allows; after that only a new code helps. */
 export const CONFIRM_MAX_ATTEMPTS = 5;
 /** A new code or reset link for the same account at most this often. */
-export const RESEND_SECONDS = 60;
 /** Per client address in a 15-minute window: reset links asked for, and reset codes tried. */
 export const RESET_LIMITS = { request: 20, attempt: 20, windowMs: 15 * MINUTE } as const;
 
-/** Messages of this module the spec does not give. */
-export const codeMessages = {
-  resendWait: `กรุณารอ ${RESEND_SECONDS} วินาทีก่อนขอรหัสใหม่`,
-  resetWait: `ส่งลิงก์ไปแล้ว กรุณารอ ${RESEND_SECONDS} วินาทีก่อนขอใหม่`,
-  codeLocked: 'ใส่รหัสผิดเกินจำนวนครั้งที่กำหนด กรุณาขอรหัสใหม่',
-  noEmail: 'บัญชีนี้ยังไม่มีอีเมล',
-} as const;
-
 export interface EmailCodesDeps {
+  sessions: Sessions;
   db: Db;
   clock: Clock;
   mailer: Mailer;
@@ -47,7 +40,7 @@ const normaliseEmail = (email: string) => email.trim().toLowerCase();
  * E-mail confirmation codes and password reset links (DESIGN deviation 1): made at random here, stored only as
  * a keyed hash, expiring, attempt-limited and mailed; the client never computes or sees a code but by mail.
  */
-export function emailCodesService({ db, clock, mailer, secret, publicUrl, currentUser }: EmailCodesDeps) {
+export function emailCodesService({ db, clock, mailer, sessions, secret, publicUrl, currentUser }: EmailCodesDeps) {
   const key = createHash('sha256').update(`sikkha:email-code:${secret}`).digest();
   // Confirmation codes are only six digits, so the account is part of what is hashed: the same code for two
   // members gives two hashes. Reset codes are looked up by hash alone.
@@ -130,14 +123,14 @@ export function emailCodesService({ db, clock, mailer, secret, publicUrl, curren
         .from(user)
         .where(eq(user.id, userId))
         .limit(1);
-      if (!member?.email) throw badRequest(codeMessages.noEmail);
+      if (!member?.email) throw badRequest(accountMessages.noEmail);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const id = await replaceCode(
         userId,
         'confirm',
         confirmHash(userId, code),
         CONFIRM_CODE_MINUTES,
-        codeMessages.resendWait,
+        accountMessages.resendWait,
       );
       await mailOrForget(
         id,
@@ -154,7 +147,7 @@ export function emailCodesService({ db, clock, mailer, secret, publicUrl, curren
         .orderBy(desc(emailCode.id))
         .limit(1);
       if (!active) throw badRequest(accountMessages.codeWrong);
-      if (active.attempts >= CONFIRM_MAX_ATTEMPTS) throw tooMany(codeMessages.codeLocked);
+      if (active.attempts >= CONFIRM_MAX_ATTEMPTS) throw tooMany(accountMessages.codeLocked);
       if (new Date(active.expires_at) <= clock.now()) throw badRequest(accountMessages.codeExpired);
       // Take an attempt before comparing: parallel guesses cannot get more than the limit between them.
       const [claimed] = await db
@@ -164,7 +157,7 @@ export function emailCodesService({ db, clock, mailer, secret, publicUrl, curren
           and(eq(emailCode.id, active.id), lt(emailCode.attempts, CONFIRM_MAX_ATTEMPTS), isNull(emailCode.used_at)),
         )
         .returning({ id: emailCode.id });
-      if (!claimed) throw tooMany(codeMessages.codeLocked);
+      if (!claimed) throw tooMany(accountMessages.codeLocked);
       if (!sameHash(confirmHash(userId, code), active.code_hash)) throw badRequest(accountMessages.codeWrong);
       await db.transaction(async (tx) => {
         if (!(await use(tx, active.id))) throw badRequest(accountMessages.codeWrong);
@@ -184,7 +177,7 @@ export function emailCodesService({ db, clock, mailer, secret, publicUrl, curren
       if (!member?.email) throw new AppError('NOT_FOUND', accountMessages.emailUnknown);
       // 256 random bits, URL-safe: it travels in the link, so it must be unguessable on its own.
       const code = randomBytes(32).toString('base64url');
-      const id = await replaceCode(member.id, 'reset', resetHash(code), RESET_CODE_MINUTES, codeMessages.resetWait);
+      const id = await replaceCode(member.id, 'reset', resetHash(code), RESET_CODE_MINUTES, accountMessages.resetWait);
       await mailOrForget(
         id,
         resetPasswordMail({
@@ -215,10 +208,12 @@ export function emailCodesService({ db, clock, mailer, secret, publicUrl, curren
           .set({ password: hashed, update_at: clock.now().toISOString() })
           .where(eq(user.id, found.user_id))
           .returning({ email: user.email });
+        // Whoever knew the old password is signed out everywhere.
+        await sessions.endOthers(tx, 'member', found.user_id);
         return changed?.email;
       });
       // Whoever proved they own the mailbox may sign in at once, even after failed guesses by someone else.
-      if (email) await loginThrottle(counter).succeeded(memberAccountKey(email));
+      if (email) await loginThrottle(db, clock).clearAccount(memberAccount(email));
     },
   };
 }

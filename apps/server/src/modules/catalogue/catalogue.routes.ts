@@ -9,10 +9,8 @@ import {
 } from '@sikkha/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/client.js';
-import { errorResponses } from '../../http/resources/engine.js';
-import { courseView, searchProducts } from './course-view.service.js';
+import { errorResponses } from '../../http/error-responses.js';
+import type { CatalogueService } from './catalogue.service.js';
 
 /** Every table the course dialog reads for a visitor. */
 const courseTables = [
@@ -29,7 +27,7 @@ const courseTables = [
   'coachStatus',
 ];
 
-export function registerCatalogueRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }) {
+export function registerCatalogueRoutes(app: FastifyInstance, catalogue: CatalogueService) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['catalogue'];
 
@@ -46,7 +44,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, deps: { db: Db; cl
       },
     },
     async (request) => {
-      const data = await courseView(deps.db, request.actor, request.query, deps.clock.now());
+      const data = await catalogue.courseView(request.actor, request.query);
       return { result: true, data, message: message('ok') };
     },
   );
@@ -63,7 +61,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, deps: { db: Db; cl
       },
     },
     async (request) => {
-      const data = await searchProducts(deps.db, request.actor, request.query.q, request.query.limit);
+      const data = await catalogue.search(request.actor, request.query.q, request.query.limit);
       return { result: true, data, message: message('ok'), total: data.length };
     },
   );

@@ -1,8 +1,11 @@
 import { fileUrl } from '@sikkha/contract/rules';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { news, product } from '../../db/schema/index.js';
+import { type Actor, productsVisibleTo } from '../../policies/index.js';
 
+/** Shared pages are what anyone sees: a search engine is a visitor. */
+const visitor: Actor = { kind: 'visitor' };
 const SITE = 'สิกขา | Sikkha';
 const SITE_DESCRIPTION = 'สิกขา คอร์สเรียนออนไลน์ผ่านวิดีโอ เรียนได้ทุกที่ทุกเวลา';
 
@@ -32,7 +35,7 @@ export function seoService(db: Db, publicUrl: string) {
     const [row] = await db
       .select()
       .from(product)
-      .where(and(eq(product.product_title, title), ne(product.product_status, 'Hide')))
+      .where(and(eq(product.product_title, title), productsVisibleTo(visitor)))
       .limit(1);
     if (!row) return null;
     const url = absolute(`/product/${encodeURIComponent(row.product_title)}`);
@@ -143,7 +146,7 @@ export function seoService(db: Db, publicUrl: string) {
         db
           .select({ title: product.product_title, update_at: product.update_at })
           .from(product)
-          .where(ne(product.product_status, 'Hide'))
+          .where(productsVisibleTo(visitor))
           .orderBy(asc(product.id)),
         db.select({ id: news.id, update_at: news.update_at }).from(news).orderBy(asc(news.id)),
       ]);
@@ -174,3 +177,4 @@ export function seoService(db: Db, publicUrl: string) {
     },
   };
 }
+export type SeoService = ReturnType<typeof seoService>;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +13,7 @@ import { seedDemo } from '../../demo/seed.js';
 const webDir = mkdtempSync(join(tmpdir(), 'sikkha-web-'));
 writeFileSync(
   join(webDir, 'index.html'),
-  '<!doctype html><html lang="th"><head><meta name="description" content="x" /><title>สิกขา | Sikkha</title></head><body><div id="root"></div></body></html>',
+  '<!doctype html><html lang="th"><head><meta name="description" content="x" /><title>สิกขา | Sikkha</title></head><body><div id="root"></div><script>document.title;</script><script type="module" src="/assets/index-abc123.js"></script></body></html>',
 );
 mkdirSync(join(webDir, 'assets'));
 const bundle = 'console.log("สิกขา");'.repeat(200);
@@ -66,7 +67,10 @@ test('a news link carries NewsArticle data; markup in titles is escaped', async 
   expect(html).toContain('og:type" content="article"');
   expect(html).toContain('"@type":"NewsArticle"');
   expect((await page('/product/%3Cscript%3E')).body).not.toContain('<script>alert');
-  expect((await page('/product/%E0%A4%A')).statusCode).toBe(400);
+  // A link cut mid-character is a page that does not exist: 404, with the web app to show its Not Found page.
+  const cut = await page('/product/%E0%A4%A');
+  expect(cut.statusCode).toBe(404);
+  expect(cut.headers['content-type']).toContain('text/html');
 });
 
 test('sitemap lists visible courses and news; robots points at it and keeps /admin out', async () => {
@@ -94,4 +98,37 @@ test('built files go out precompressed and hashed ones are cached for good', asy
   const plain = await app.inject({ url: '/assets/index-abc123.js' });
   expect(plain.headers['content-encoding']).toBeUndefined();
   expect(plain.body).toBe(bundle);
+});
+
+test('pages carry a Content-Security-Policy that runs only their own scripts; every answer the other headers', async () => {
+  const res = await page('/');
+  const csp = String(res.headers['content-security-policy']);
+  const inline = createHash('sha256').update('document.title;').digest('base64');
+  expect(csp).toContain(
+    `script-src 'self' 'sha256-${inline}' https://accounts.google.com https://connect.facebook.net`,
+  );
+  expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain('upgrade-insecure-requests');
+  expect(res.headers['x-frame-options']).toBe('DENY');
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
+  expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  // PUBLIC_URL is https here, so browsers are told to keep to it.
+  expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
+
+  const api = await page('/api/category');
+  expect(api.headers['x-content-type-options']).toBe('nosniff');
+  expect(api.headers['x-frame-options']).toBe('DENY');
+  expect(api.headers['cache-control']).toBeUndefined();
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/loginEmail',
+    payload: { email: 'demo@sikkha.local', password: 'sikkha-demo-2026' },
+  });
+  // A session, and anything answered to a signed-in caller, stays out of caches.
+  expect(login.headers['cache-control']).toBe('no-store');
+  const token = login.json().data.token;
+  const mine = await app.inject({ url: '/api/loginPing', headers: { authorization: `Bearer ${token}` } });
+  expect(mine.headers['cache-control']).toBe('no-store');
 });

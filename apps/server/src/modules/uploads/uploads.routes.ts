@@ -14,19 +14,10 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Clock } from '../../clock.js';
-import type { Database } from '../../db/client.js';
+import { AppError, fail, notFound } from '../../errors.js';
 import { requireSignedIn } from '../../http/auth.js';
-import { AppError, fail, forbidden, notFound } from '../../http/errors.js';
-import { errorResponses } from '../../http/resources/engine.js';
-import type { Storage } from '../../providers/storage.js';
-import { type IncomingFile, uploadsService } from './uploads.service.js';
-
-export interface UploadsDeps {
-  database: Database;
-  clock: Clock;
-  storage: Storage;
-}
+import { errorResponses } from '../../http/error-responses.js';
+import type { IncomingFile, UploadsService } from './uploads.service.js';
 
 const kinds: readonly UploadKind[] = uploadKinds;
 const largestFile = Math.max(...kinds.map((k) => k.maxBytes));
@@ -60,13 +51,13 @@ const megabytes = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;
 
 /**
  * Uploads (POST /api/upload{Endpoint}) and stored files (GET /api/{serve}/{file}) for every kind of the
- * contract's table. Registered as its own plugin so multipart bodies are parsed on these routes only.
+ * contract's table. A plugin of its own, so multipart bodies are parsed on these routes only.
  *
  * Protected files (slips, signatures, course documents) need the bearer token. An `<img src>` or a plain link
  * cannot send one, so the web fetches them with the Authorization header and shows the response as a blob
  * (`URL.createObjectURL`); public files are plain URLs (`fileUrl` in the contract) and cached for good.
  */
-export async function uploadsModule(app: FastifyInstance, deps: UploadsDeps) {
+export async function uploadRoutes(app: FastifyInstance, { uploads }: { uploads: UploadsService }) {
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: largestFile,
@@ -77,7 +68,6 @@ export async function uploadsModule(app: FastifyInstance, deps: UploadsDeps) {
       headerPairs: 50,
     },
   });
-  const uploads = uploadsService({ db: deps.database.db, storage: deps.storage, clock: deps.clock });
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   for (const kind of kinds) {
@@ -108,7 +98,7 @@ export async function uploadsModule(app: FastifyInstance, deps: UploadsDeps) {
       },
       async (request) => {
         const actor = requireSignedIn(request);
-        if (actor.kind === 'member' && kind.uploader === 'staff') throw forbidden();
+        await uploads.authorizeUpload(actor, kind);
         const files = await readFiles(request, kind);
         const names = await uploads.store(actor, kind, files);
         return { result: true, data: many ? names : names[0]!, message: message('uploaded') };

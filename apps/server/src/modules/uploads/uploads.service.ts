@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { type FileType, fileTypeInfo, fileTypes, type UploadKind } from '@sikkha/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
-import { certificate, productDetailList, upload } from '../../db/schema/index.js';
-import type { Actor } from '../../http/auth.js';
-import { fail, forbidden, notFound } from '../../http/errors.js';
+import { upload } from '../../db/schema/index.js';
+import { fail } from '../../errors.js';
+import { type Actor, authorize, type SignedIn } from '../../policies/index.js';
 import type { Storage } from '../../providers/storage.js';
-import { coursesOf } from '../orders/entitlement.js';
 import { detectFileType } from './file-type.js';
-
-type SignedIn = Exclude<Actor, { kind: 'visitor' }>;
 
 /** One file as it came in a multipart request. */
 export interface IncomingFile {
@@ -49,26 +46,6 @@ export function cleanOriginalName(filename: string): string | null {
 export function uploadsService(deps: { db: Db; storage: Storage; clock: Clock }) {
   const { db, storage, clock } = deps;
 
-  /** Whether a member may watch (within the 2-year window) a course whose document list names the file. */
-  async function boughtCourseWith(userId: number, name: string): Promise<boolean> {
-    const { finished } = await coursesOf(db, userId, clock.now());
-    if (finished.length === 0) return false;
-    const [hit] = await db
-      .select({ id: productDetailList.id })
-      .from(productDetailList)
-      .where(
-        and(
-          eq(productDetailList.product_detail_list_file, name),
-          inArray(
-            productDetailList.product_id,
-            finished.map((c) => c.product_id),
-          ),
-        ),
-      )
-      .limit(1);
-    return hit !== undefined;
-  }
-
   async function row(kind: UploadKind, name: string) {
     const [found] = await db
       .select({ user_id: upload.user_id, upload_original: upload.upload_original })
@@ -83,8 +60,12 @@ export function uploadsService(deps: { db: Db; storage: Storage; clock: Clock })
      * Checks every file's bytes against the kind's types, then stores them all and records who uploaded them.
      * All or nothing: one bad file refuses the whole request. Returns the stored names, in the order given.
      */
+    /** Throws unless the actor may upload this kind; asked before the body is read. */
+    authorizeUpload: (actor: Actor, kind: UploadKind) =>
+      authorize({ db, now: clock.now() }, actor, 'file.upload', kind),
+
+    /** Stores files the actor was allowed to upload (`authorizeUpload`). */
     async store(actor: SignedIn, kind: UploadKind, files: IncomingFile[]): Promise<string[]> {
-      if (actor.kind === 'member' && kind.uploader === 'staff') throw forbidden();
       const typed = files.map((file) => {
         const type = detectFileType(file.data);
         if (!type || !kind.types.includes(type)) throw fail('UNSUPPORTED_MEDIA_TYPE', 'fileType');
@@ -118,36 +99,9 @@ export function uploadsService(deps: { db: Db; storage: Storage; clock: Clock })
       return typed.map((file) => file.name);
     },
 
-    /**
-     * Whether the actor may read a file of a protected kind; throws otherwise. Someone else's private file
-     * answers 404 as if it did not exist. Visitors are turned away by the route before this is asked.
-     */
-    async authorizeRead(actor: SignedIn, kind: UploadKind, name: string): Promise<void> {
-      if (kind.access === 'public' || actor.kind === 'staff') return;
-      switch (kind.access) {
-        case 'owner': {
-          const found = await row(kind, name);
-          if (found?.user_id !== actor.id) throw notFound();
-          return;
-        }
-        case 'buyer':
-          if (!(await boughtCourseWith(actor.id, name))) throw forbidden();
-          return;
-        case 'certificate': {
-          const [mine] = await db
-            .select({ id: certificate.id })
-            .from(certificate)
-            .where(and(eq(certificate.path, name), eq(certificate.user_id, actor.id)))
-            .limit(1);
-          if (!mine) throw notFound();
-          return;
-        }
-        default: {
-          const never: never = kind.access;
-          throw new Error(`unknown access ${String(never)}`);
-        }
-      }
-    },
+    /** Throws unless the actor may read the file (a visitor is turned away by the route's sign-in guard first). */
+    authorizeRead: (actor: Actor, kind: UploadKind, name: string) =>
+      authorize({ db, now: clock.now() }, actor, 'file.read', { kind, name }),
 
     /** The stored file with what the route needs to serve it, or null. */
     async open(kind: UploadKind, name: string): Promise<ServedFile | null> {

@@ -25,13 +25,21 @@ const english: Record<MessageKey, string> = {
   resetSent: 'A link to change your password has been sent to your e-mail',
   passwordChanged: 'Your password has been changed',
   loginFailed: 'Wrong e-mail or password',
-  loginThrottled: 'Too many failed logins; please wait 15 minutes and try again',
+  loginThrottled: 'Too many failed logins; please wait a moment and try again',
   tokenExpired: accountMessages.tokenExpired,
   tokenExpiredHint: accountMessages.tokenExpiredHint,
   socialFailed: 'Signing in with your social account failed',
   emailLocked: 'The e-mail must be the one of the account you signed in with',
   facebookNoEmail: accountMessages.facebookNoEmail,
   gatewayLogin: 'Please log in again to continue with your payment',
+  resendWait: 'Please wait a minute before asking for a new code',
+  resetWait: 'A link was just sent; please wait a minute before asking again',
+  codeLocked: 'Too many wrong codes; please ask for a new one',
+  noEmail: 'This account has no e-mail yet',
+  googleUnavailable: 'Google cannot be reached right now; please try again',
+  facebookUnavailable: 'Facebook cannot be reached right now; please try again',
+  googleOff: 'Sign-in with Google is not enabled',
+  facebookOff: 'Sign-in with Facebook is not enabled',
 };
 
 const keyOf = new Map(Object.entries(accountMessages).map(([key, text]) => [text as string, key as MessageKey]));

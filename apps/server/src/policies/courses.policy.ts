@@ -1,7 +1,9 @@
+import type { CourseStateName } from '@sikkha/contract';
 import { accessWindow } from '@sikkha/contract/rules';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { orders, ordersDetail } from '../../db/schema/index.js';
+import type { Executor } from '../db/client.js';
+import { orders, ordersDetail } from '../db/schema/index.js';
+import type { Actor } from './actor.js';
 
 export interface FinishedCourse {
   product_id: number;
@@ -15,9 +17,6 @@ export interface WaitingCourse {
   payment: string;
   ref: string;
 }
-
-/** A member's relation to a course (spec: notLogin, finish, wait, create). */
-export type CourseState = 'notLogin' | 'finish' | 'wait' | 'create';
 
 /**
  * The one place that says which courses a member may watch: finished orders within their 2-year window, and
@@ -61,10 +60,22 @@ export async function coursesOf(db: Executor, userId: number, now: Date) {
   return { finished: [...finished.values()], waiting: [...waiting.values()] };
 }
 
-export async function courseState(db: Executor, userId: number | undefined, productId: number, now: Date) {
-  if (userId === undefined) return 'notLogin' satisfies CourseState;
-  const { finished, waiting } = await coursesOf(db, userId, now);
-  if (finished.some((c) => c.product_id === productId)) return 'finish' satisfies CourseState;
-  if (waiting.some((c) => c.product_id === productId)) return 'wait' satisfies CourseState;
-  return 'create' satisfies CourseState;
+export type Courses = Awaited<ReturnType<typeof coursesOf>>;
+
+/**
+ * A caller's relation to one course (spec: notLogin, create, wait, finish), from `coursesOf` of a member. Staff
+ * and visitors own nothing; staff are let in by `lessonUnlocked` instead.
+ */
+export function courseStateOf(actor: Actor, courses: Courses | null, productId: number): CourseStateName {
+  if (actor.kind !== 'member' || !courses) return 'notLogin';
+  if (courses.finished.some((c) => c.product_id === productId)) return 'finish';
+  if (courses.waiting.some((c) => c.product_id === productId)) return 'wait';
+  return 'create';
 }
+
+/** Whether the caller gets what only buyers get (private lessons, group links): a finished purchase, or staff. */
+export const buyerContentOpen = (actor: Actor, state: CourseStateName) => actor.kind === 'staff' || state === 'finish';
+
+/** A private lesson is locked until the course is bought; preview and public lessons play for everyone. */
+export const lessonLocked = (actor: Actor, state: CourseStateName, lessonStatus: string | null) =>
+  lessonStatus === 'private' && !buyerContentOpen(actor, state);

@@ -5,7 +5,6 @@ import { testApp } from '../../../test/app.js';
 import { FACEBOOK_APP_ID, startFacebookGraph } from '../../../test/facebook-graph.js';
 import { GOOGLE_CLIENT_ID, startGoogle } from '../../../test/google.js';
 import { user } from '../../db/schema/index.js';
-import { socialMessages } from './identity.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
 let google: Awaited<ReturnType<typeof startGoogle>>;
@@ -275,7 +274,7 @@ describe('Facebook sign-in', () => {
       expect(res.json()).toEqual({
         result: false,
         data: null,
-        message: socialMessages.facebookUnavailable,
+        message: accountMessages.facebookUnavailable,
         code: 'UNAVAILABLE',
       });
     } finally {
@@ -294,11 +293,11 @@ describe('providers not configured or out of reach', () => {
       const credential = await gone.idToken({ sub: 'x', email: 'x@example.com' }, app.clock.now());
       const res = await app.visitor.post('/api/loginGoogle', { credential });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toMatchObject({ result: false, message: socialMessages.googleUnavailable });
+      expect(res.json()).toMatchObject({ result: false, message: accountMessages.googleUnavailable });
 
       const fb = await app.visitor.post('/api/loginFacebook', { accessToken: 'EAABwhatever-token' });
       expect(fb.statusCode).toBe(404);
-      expect(fb.json().message).toBe(socialMessages.facebookOff);
+      expect(fb.json().message).toBe(accountMessages.facebookOff);
 
       expect((await app.visitor.get('/api/settings')).json().data).toEqual({
         googleClientId: GOOGLE_CLIENT_ID,

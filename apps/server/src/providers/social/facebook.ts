@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { ProviderUnavailable } from '../../providers/unavailable.js';
-import { type SocialIdentity, socialMessages, socialRejected, textClaim, type VerifySocial } from './identity.js';
+import { accountMessages } from '@sikkha/contract';
+import { ProviderUnavailable } from '../unavailable.js';
+import { type SocialIdentity, socialRejected, textClaim, type VerifySocial } from './identity.js';
 
 export interface FacebookConfig {
   appId: string;
@@ -41,11 +42,11 @@ export function facebookVerifier(config: FacebookConfig): VerifySocial {
       response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(5_000) });
       body = (await response.json()) as T;
     } catch (error) {
-      throw new ProviderUnavailable(socialMessages.facebookUnavailable, error);
+      throw new ProviderUnavailable(accountMessages.facebookUnavailable, error);
     }
     if (response.status >= 500 || (body.error?.code !== undefined && transientCodes.has(body.error.code))) {
       throw new ProviderUnavailable(
-        socialMessages.facebookUnavailable,
+        accountMessages.facebookUnavailable,
         new Error(`Graph API ${path}: ${response.status} ${body.error?.message ?? ''}`),
       );
     }

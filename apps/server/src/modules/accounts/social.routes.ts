@@ -14,12 +14,12 @@ import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
-import { errorResponses } from '../../http/resources/engine.js';
-import type { AccountsService } from '../accounts/accounts.service.js';
-import { facebookVerifier } from './facebook.js';
-import { googleVerifier } from './google.js';
-import { socialMessages, type VerifySocial } from './identity.js';
+import { AppError } from '../../errors.js';
+import { errorResponses } from '../../http/error-responses.js';
+import { facebookVerifier } from '../../providers/social/facebook.js';
+import { googleVerifier } from '../../providers/social/google.js';
+import type { VerifySocial } from '../../providers/social/identity.js';
+import type { AccountsService } from './accounts.service.js';
 import type { SignupTickets } from './signup-ticket.js';
 import { type SocialOutcome, socialService } from './social.service.js';
 
@@ -84,7 +84,7 @@ export function registerSocialRoutes(app: FastifyInstance, { db, clock, config, 
         response: { 200: socialResponse, ...errors },
       },
     },
-    (request) => signInWith(google, socialMessages.googleOff, request.body.credential, request.log),
+    (request) => signInWith(google, accountMessages.googleOff, request.body.credential, request.log),
   );
 
   api.post(
@@ -97,7 +97,7 @@ export function registerSocialRoutes(app: FastifyInstance, { db, clock, config, 
         response: { 200: socialResponse, ...errors },
       },
     },
-    (request) => signInWith(facebook, socialMessages.facebookOff, request.body.accessToken, request.log),
+    (request) => signInWith(facebook, accountMessages.facebookOff, request.body.accessToken, request.log),
   );
 
   const settings = {

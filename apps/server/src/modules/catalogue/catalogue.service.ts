@@ -1,28 +1,31 @@
 import { type CourseView, isDocument, product as productEntity } from '@sikkha/contract';
 import { remainingDays } from '@sikkha/contract/rules';
-import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
+import { contains } from '../../db/like.js';
 import { rowColumns } from '../../db/projection.js';
 import * as s from '../../db/schema/index.js';
-import type { Actor } from '../../http/auth.js';
-import { notFound } from '../../http/errors.js';
-import { coursesOf } from '../orders/entitlement.js';
+import { notFound } from '../../errors.js';
+import {
+  type Actor,
+  buyerContentOpen,
+  courseStateOf,
+  coursesOf,
+  lessonLocked,
+  productsVisibleTo,
+} from '../../policies/index.js';
 
 type ProductRow = z.infer<typeof productEntity.row>;
 const productColumns = rowColumns(productEntity, s.product);
-
-/** Visitors and members never see a hidden course; staff see everything. */
-const visibleTo = (actor: Actor): SQL | undefined =>
-  actor.kind === 'staff' ? undefined : ne(s.product.product_status, 'Hide');
 
 async function findProduct(db: Db, actor: Actor, by: { id?: number; title?: string }) {
   const match = by.id !== undefined ? eq(s.product.id, by.id) : eq(s.product.product_title, by.title!);
   const [row] = await db
     .select(productColumns)
     .from(s.product)
-    .where(and(match, visibleTo(actor)))
+    .where(and(match, productsVisibleTo(actor)))
     .limit(1);
   if (!row) throw notFound();
   return row as unknown as ProductRow;
@@ -32,12 +35,7 @@ async function findProduct(db: Db, actor: Actor, by: { id?: number; title?: stri
  * The course dialog's whole content for this caller in one round of reads, instead of the spec's nine calls in a
  * row: lessons with their locks, tabs with texts and documents, study groups, coaches, and the member's state.
  */
-export async function courseView(
-  db: Db,
-  actor: Actor,
-  by: { id?: number; title?: string },
-  now: Date,
-): Promise<CourseView> {
+async function courseView(db: Db, actor: Actor, by: { id?: number; title?: string }, now: Date): Promise<CourseView> {
   const product = await findProduct(db, actor, by);
   const productId = product.id;
   const member = actor.kind === 'member' ? actor.id : undefined;
@@ -139,8 +137,8 @@ export async function courseView(
 
   const finished = owned?.finished.find((c) => c.product_id === productId);
   const waiting = owned?.waiting.find((c) => c.product_id === productId);
-  const state = member === undefined ? 'notLogin' : finished ? 'finish' : waiting ? 'wait' : 'create';
-  const unlocked = state === 'finish' || actor.kind === 'staff';
+  const state = courseStateOf(actor, owned, productId);
+  const unlocked = buyerContentOpen(actor, state);
 
   const tabs = new Map<number, CourseView['tabs'][number]>();
   const tabOf = (id: number, name: string) => {
@@ -172,7 +170,7 @@ export async function courseView(
     lessons: lessons.map((l) => ({
       ...l,
       status: l.status as CourseView['lessons'][number]['status'],
-      locked: !unlocked && l.status === 'private',
+      locked: lessonLocked(actor, state, l.status),
     })),
     tabs: [...tabs.values()].sort((a, b) => a.id - b.id),
     groups: groups.map((g) => ({
@@ -192,16 +190,12 @@ export async function courseView(
   };
 }
 
-/** LIKE treats % and _ as wildcards; a shopper typing them means the characters. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * Courses whose title, tags or description contain the words typed, anywhere: Thai is written without spaces, so a
  * word sits inside a longer string and prefix matching would miss it. Title matches rank first.
  */
-export async function searchProducts(db: Db, actor: Actor, q: string, limit: number) {
+async function searchProducts(db: Db, actor: Actor, q: string, limit: number) {
   const words = q.split(/\s+/).filter(Boolean).slice(0, 5);
-  const contains = (column: PgColumn, word: string) => ilike(column, `%${escapeLike(word)}%`);
   const everyWord = and(
     ...words.map((w) =>
       or(
@@ -215,8 +209,18 @@ export async function searchProducts(db: Db, actor: Actor, q: string, limit: num
   const rows = await db
     .select(productColumns)
     .from(s.product)
-    .where(and(everyWord, visibleTo(actor)))
+    .where(and(everyWord, productsVisibleTo(actor)))
     .orderBy(sql`CASE WHEN ${inTitle} THEN 0 ELSE 1 END`, asc(s.product.product_title))
     .limit(limit);
   return rows as unknown as ProductRow[];
 }
+
+/** The catalogue's hand-written reads: the course dialog in one request, and course search. */
+export function catalogueService({ db, clock }: { db: Db; clock: Clock }) {
+  return {
+    courseView: (actor: Actor, by: { id?: number; title?: string }) => courseView(db, actor, by, clock.now()),
+    search: (actor: Actor, q: string, limit: number) => searchProducts(db, actor, q, limit),
+  };
+}
+
+export type CatalogueService = ReturnType<typeof catalogueService>;

@@ -1,7 +1,8 @@
+import { accountMessages } from '@sikkha/contract';
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
 import type { Clock } from '../../clock.js';
-import { ProviderUnavailable } from '../../providers/unavailable.js';
-import { type SocialIdentity, socialMessages, socialRejected, textClaim, type VerifySocial } from './identity.js';
+import { ProviderUnavailable } from '../unavailable.js';
+import { type SocialIdentity, socialRejected, textClaim, type VerifySocial } from './identity.js';
 
 export interface GoogleConfig {
   clientId: string;
@@ -47,7 +48,7 @@ export function googleVerifier(config: GoogleConfig, clock: Clock): VerifySocial
         log.warn({ reason: code, detail: (error as Error).message }, 'Google ID token refused');
         throw socialRejected();
       }
-      throw new ProviderUnavailable(socialMessages.googleUnavailable, error);
+      throw new ProviderUnavailable(accountMessages.googleUnavailable, error);
     }
     const providerId = textClaim(payload.sub);
     if (!providerId) throw socialRejected();

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { accountMessages } from '@sikkha/contract';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../../clock.js';
-import { badRequest } from '../../http/errors.js';
-import type { SignupClaims } from '../accounts/accounts.service.js';
-import type { SocialIdentity } from './identity.js';
+import { badRequest } from '../../errors.js';
+import type { SocialIdentity } from '../../providers/social/identity.js';
+import type { SignupClaims } from './accounts.service.js';
 
 export const SIGNUP_TICKET_SECONDS = 15 * 60;
 const AUDIENCE = 'sikkha:signup';

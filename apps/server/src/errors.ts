@@ -35,6 +35,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     text: string,
+    /** Seconds the client should wait before asking again (sent as Retry-After). */
+    readonly retryAfter?: number,
   ) {
     super(text);
     this.status = statusOf[code];

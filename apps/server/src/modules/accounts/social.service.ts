@@ -3,8 +3,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { user } from '../../db/schema/index.js';
-import type { AccountsService } from '../accounts/accounts.service.js';
-import type { SocialIdentity } from './identity.js';
+import type { SocialIdentity } from '../../providers/social/identity.js';
+import type { AccountsService } from './accounts.service.js';
 import type { SignupTickets } from './signup-ticket.js';
 
 export type SocialOutcome =

@@ -1,6 +1,6 @@
 import { accountMessages } from '@sikkha/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 
 export type Provider = 'google' | 'facebook';
 
@@ -15,13 +15,6 @@ export interface SocialIdentity {
 
 /** Checks a provider's token; throws 401 for a token it refuses, 503 when it cannot be asked. */
 export type VerifySocial = (token: string, log: Pick<FastifyBaseLogger, 'warn'>) => Promise<SocialIdentity>;
-
-export const socialMessages = {
-  googleUnavailable: 'ไม่สามารถติดต่อ Google ได้ในขณะนี้ กรุณาลองใหม่อีกครั้ง',
-  facebookUnavailable: 'ไม่สามารถติดต่อ Facebook ได้ในขณะนี้ กรุณาลองใหม่อีกครั้ง',
-  googleOff: 'ระบบยังไม่เปิดให้เข้าสู่ระบบด้วย Google',
-  facebookOff: 'ระบบยังไม่เปิดให้เข้าสู่ระบบด้วย Facebook',
-} as const;
 
 export const socialRejected = () => new AppError('UNAUTHORIZED', accountMessages.socialFailed);
 

@@ -1,0 +1,43 @@
+import type { ResourceName } from '@sikkha/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { Database, Db } from '../db/client.js';
+import type { Transact } from '../db/unit-of-work.js';
+import type { TokenService } from '../http/auth.js';
+import type { WriteHooks } from '../http/resources/engine.js';
+import type { Sessions } from '../http/sessions.js';
+import type { Mailer } from '../providers/mail.js';
+import type { Storage } from '../providers/storage.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the modules were built from, for tests that drive a service directly. */
+    ctx: AppContext;
+  }
+}
+
+/** Everything a domain module is built from; tests build the same through `buildApp`. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  clock: Clock;
+  /** Runs a unit of work: one transaction, its effects after the commit. */
+  transact: Transact;
+  tokens: TokenService;
+  sessions: Sessions;
+  providers: { mailer: Mailer; storage: Storage };
+  /** The built web app, when present. */
+  webDir: string | undefined;
+}
+
+/**
+ * One domain: the hooks it adds to the resource engine's tables, and the routes it registers, built from the
+ * context. Modules never import each other; what two need lives in policies, providers or the contract.
+ */
+export interface AppModule {
+  name: string;
+  resourceHooks?(ctx: AppContext): Partial<Record<ResourceName, WriteHooks>>;
+  register?(app: FastifyInstance, ctx: AppContext): Promise<void> | void;
+}

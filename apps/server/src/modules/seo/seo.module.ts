@@ -1,0 +1,13 @@
+import type { AppModule } from '../module.js';
+import { registerSitemapRoutes, registerWebApp } from './seo.routes.js';
+import { seoService } from './seo.service.js';
+
+/** Shareable pages: the web app's HTML with each page's title and meta, the sitemap and robots.txt. */
+export const seoModule: AppModule = {
+  name: 'seo',
+  async register(app, { db, config, webDir }) {
+    const seo = seoService(db, config.publicUrl);
+    registerSitemapRoutes(app, seo);
+    await registerWebApp(app, seo, { webDir, https: config.publicUrl.startsWith('https:') });
+  },
+};

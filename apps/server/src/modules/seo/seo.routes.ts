@@ -1,0 +1,57 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { routeNotFound, UNREADABLE_PAGE } from '../../http/error-handler.js';
+import { pageSecurityPolicy } from '../../http/security-headers.js';
+import type { SeoService } from './seo.service.js';
+
+/** sitemap.xml and robots.txt for search engines. */
+export function registerSitemapRoutes(app: FastifyInstance, seo: SeoService) {
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('application/xml').send(await seo.sitemap()),
+  );
+  app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) => reply.type('text/plain').send(seo.robots()));
+}
+
+/**
+ * The SPA: files by name, and index.html (with the page's own title and meta) for every other page path. Without
+ * a built web app (tests of the API), unknown paths answer the envelope's 404.
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  seo: SeoService,
+  options: { webDir: string | undefined; https: boolean },
+) {
+  const web = options.webDir && existsSync(join(options.webDir, 'index.html')) ? options.webDir : undefined;
+  const indexHtml = web ? readFileSync(join(web, 'index.html'), 'utf8') : undefined;
+  const policy = indexHtml ? pageSecurityPolicy(indexHtml, options.https) : undefined;
+  if (web) {
+    await app.register(fastifyStatic, {
+      root: web,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      // Hashed file names change with their content, so browsers may keep them for good; the rest is checked.
+      setHeaders: (res, path) => {
+        const hashed = path.includes('/assets/');
+        res.setHeader(
+          'cache-control',
+          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const page = request.method === 'GET' && !request.url.startsWith('/api/');
+    if (!indexHtml || !page) return reply.status(404).send(routeNotFound);
+    const html = seo.render(indexHtml, await seo.metaFor(request.url));
+    return reply
+      .status(request.url === UNREADABLE_PAGE ? 404 : 200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', policy)
+      .send(html);
+  });
+}

@@ -1,0 +1,48 @@
+import type { UploadKind } from '@sikkha/contract';
+import type { Executor } from '../db/client.js';
+import { forbidden, notFound } from '../errors.js';
+import type { Actor } from './actor.js';
+import type { Decision } from './decision.js';
+import { mayReadFile, mayUpload } from './files.policy.js';
+import { canSeeProduct } from './products.policy.js';
+
+export type { Actor, Role, SignedIn } from './actor.js';
+export { buyerContentOpen, type Courses, courseStateOf, coursesOf, lessonLocked } from './courses.policy.js';
+export type { Decision } from './decision.js';
+export { courseContentVisibleTo, productsVisibleTo } from './products.policy.js';
+export { allOf, columnsOf, type ResourceContext, readScope, type Scope, writeScope } from './resources.policy.js';
+
+/** What a rule may read besides the actor and the subject. */
+export interface PolicyContext {
+  db: Executor;
+  now: Date;
+}
+
+type Rule<S> = (actor: Actor, subject: S, ctx: PolicyContext) => Decision | Promise<Decision>;
+
+/**
+ * Every right of the shop that is decided on one thing, by name. Lists decide the same rights as conditions
+ * (`productsVisibleTo`, `readScope`), from the same functions. Coupons, coins and playback add their rules here.
+ */
+const rules = {
+  'product.read': (actor, product: { product_status: string | null }) => canSeeProduct(actor, product) || 'hide',
+  'file.upload': (actor, kind: UploadKind) => mayUpload(actor, kind),
+  'file.read': (actor, file: { kind: UploadKind; name: string }, ctx) => mayReadFile(ctx.db, actor, file, ctx.now),
+} satisfies Record<string, Rule<never>>;
+
+type Rules = typeof rules;
+export type Action = keyof Rules;
+type SubjectOf<A extends Action> = Parameters<Rules[A]>[1];
+
+/** Throws 403, or 404 where the rule hides the subject, unless the actor may do this to it. */
+export async function authorize<A extends Action>(
+  ctx: PolicyContext,
+  actor: Actor,
+  action: A,
+  subject: SubjectOf<A>,
+): Promise<void> {
+  const rule = rules[action] as Rule<SubjectOf<A>>;
+  const decision = await rule(actor, subject, ctx);
+  if (decision === true) return;
+  throw decision === 'hide' ? notFound() : forbidden();
+}
