@@ -104,6 +104,15 @@ export const requireSignedIn = signedIn;
 export function requireMember(request: FastifyRequest) {
   const actor = signedIn(request);
   if (actor.kind !== 'member') throw forbidden();
+/**
+ * For answers that depend on who asks (a course's state for its buyer): a token that was presented but no longer
+ * counts is a 401, never an answer for a visitor, so the web can say the session ended instead of showing a
+ * member their own course as a stranger's.
+ */
+export function refuseStaleToken(request: FastifyRequest) {
+  if (request.tokenProblem) signedIn(request);
+}
+
   return actor;
 }
 

@@ -54,7 +54,9 @@ export function readCache(database: Database, maxEntries = 2000) {
       const cacheable = (request: FastifyRequest) => {
         const config = request.routeOptions.config.readCache;
         const who = request.actor.kind;
-        return request.method === 'GET' && config && (who === 'visitor' || (who === 'member' && config.members))
+        // A refused token is not a visitor's request: the route may answer it with a 401.
+        const visitor = who === 'visitor' && !request.tokenProblem;
+        return request.method === 'GET' && config && (visitor || (who === 'member' && config.members))
           ? config
           : undefined;
       };

@@ -96,6 +96,24 @@ describe('the course view', () => {
     expect((await t.visitor.get('/api/courseView?id=999999')).statusCode).toBe(404);
   });
 
+  test('a logged-out or forged token is told so (401), never shown the course as a visitor', async () => {
+    const login = await t.visitor.post('/api/loginEmail', demoAccounts.member);
+    const token: string = login.json().data.token;
+    const withToken = (bearer: string) =>
+      t.app.inject({
+        url: `/api/courseView?title=${encodeURIComponent(titles.bought)}`,
+        headers: { authorization: `Bearer ${bearer}` },
+      });
+    // A visitor's answer is cached first: a refused token must not be served from it.
+    expect((await view(t.visitor, titles.bought)).statusCode).toBe(200);
+    expect((await withToken(token)).json().data.state).toBe('finish');
+    await t.app.inject({ url: '/api/logout', headers: { authorization: `Bearer ${token}` } });
+    const revoked = await withToken(token);
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.json().code).toBe('TOKEN_EXPIRED');
+    expect((await withToken(`${token.slice(0, -2)}xx`)).statusCode).toBe(401);
+  });
+
   test('course documents download for the buyer only', async () => {
     expect((await t.visitor.get('/api/pdfProduct/course-outline.pdf')).statusCode).toBe(401);
     const other = await t.member('not-a-buyer@example.com');

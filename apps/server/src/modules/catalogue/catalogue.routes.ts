@@ -1,6 +1,7 @@
 import {
   courseViewQuery,
   courseView as courseViewSchema,
+import { refuseStaleToken } from '../../http/auth.js';
   envelope,
   listEnvelope,
   message,
@@ -36,6 +37,7 @@ export function registerCatalogueRoutes(app: FastifyInstance, catalogue: Catalog
     {
       // A member's view says what they own; only visitors share one.
       config: { readCache: { tables: courseTables, members: false } },
+      refuseStaleToken(request);
       schema: {
         tags,
         summary: 'The course dialog in one request: course, lessons, tabs, groups, coaches and the caller’s state',
