@@ -59,7 +59,9 @@ function fromFastify(error: FastifyError): AppError | null {
 function forLog(error: Error & { query?: unknown; params?: unknown; cause?: unknown }) {
   if (typeof error.query !== 'string' || !('params' in error)) return error;
   const code = (error.cause as { code?: unknown } | undefined)?.code;
-  return { type: error.name, query: error.query, code, stack: error.stack?.split('\n').slice(1).join('\n') };
+  // The stack starts with the message, which spans several lines (the query, then its parameters): keep the frames.
+  const frames = error.stack?.split('\n').filter((line) => /^\s+at /.test(line));
+  return { type: error.name, query: error.query, code, stack: frames?.join('\n') };
 }
 
 const envelopeOf = (code: string, text: string) => JSON.stringify({ result: false, data: null, message: text, code });
@@ -97,7 +99,7 @@ function refuseControlCharacters(request: FastifyRequest) {
 }
 
 /** A path no route has: pages that cannot be decoded are sent there, so the web app shows its Not Found page. */
-export const UNREADABLE_PAGE = '/not-found';
+const UNREADABLE_PAGE = '/not-found';
 
 /**
  * A page link cut mid-character (`/product/%E0%B8`) is a page that does not exist, not a client error: before
