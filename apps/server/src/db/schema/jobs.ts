@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { timestamp } from './columns.js';
+
+/**
+ * Where a job is: waiting for its first run (`queued`), claimed by a runner (`running`), waiting to be tried
+ * again after a failure (`retry`), finished (`done`), or given up after its last attempt (`dead`).
+ */
+export const jobStates = ['queued', 'running', 'retry', 'done', 'dead'] as const;
+export type JobState = (typeof jobStates)[number];
+
+/** The durable job queue (`src/jobs/`): one row per job, claimed with `FOR UPDATE SKIP LOCKED`. */
+export const job = pgTable(
+  'job',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    name: varchar('name', { length: 100 }).notNull(),
+    payload: jsonb('payload').notNull(),
+    state: varchar('state', { length: 10, enum: jobStates }).notNull().default('queued'),
+    /** A job with a key is enqueued once: a schedule slot, or anything that must not be doubled. */
+    key: varchar('key', { length: 200 }),
+    attempts: integer('attempts').notNull().default(0),
+    max_attempts: integer('max_attempts').notNull(),
+    /** Not before: the first run, or the next try after a failure. */
+    run_at: timestamp('run_at').notNull(),
+    /** A running job whose runner has not finished by then (a crash, a lost connection) is claimed again. */
+    locked_until: timestamp('locked_until'),
+    last_error: text('last_error'),
+    create_at: timestamp('create_at').notNull().default(sql`now()`),
+    update_at: timestamp('update_at').notNull().default(sql`now()`),
+  },
+  (t) => [
+    uniqueIndex('job_key_idx').on(t.key),
+    index('job_due_idx').on(t.state, t.run_at),
+    check('job_state_check', sql.raw(`"state" IN (${jobStates.map((s) => `'${s}'`).join(', ')})`)),
+  ],
+);
