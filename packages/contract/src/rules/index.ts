@@ -6,3 +6,4 @@ export * from './catalogue.js';
 export * from './dates.js';
 export * from './money.js';
 export * from './order-reference.js';
+export * from './pages.js';

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { isWebPage } from '@sikkha/contract/rules';
 import type { FastifyInstance } from 'fastify';
-import { routeNotFound, UNREADABLE_PAGE } from '../../http/error-handler.js';
+import { routeNotFound } from '../../http/error-handler.js';
 import { pageSecurityPolicy } from '../../http/security-headers.js';
 import type { SeoService } from './seo.service.js';
 
@@ -47,8 +48,10 @@ export async function registerWebApp(
     const page = request.method === 'GET' && !request.url.startsWith('/api/');
     if (!indexHtml || !page) return reply.status(404).send(routeNotFound);
     const html = seo.render(indexHtml, await seo.metaFor(request.url));
+    // Unknown pages still get the web app, which shows its Not Found page, but say 404 to browsers and crawlers.
+    const status = isWebPage(request.url.split(/[?#]/)[0]!) ? 200 : 404;
     return reply
-      .status(request.url === UNREADABLE_PAGE ? 404 : 200)
+      .status(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('content-security-policy', policy)

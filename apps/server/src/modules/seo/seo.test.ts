@@ -73,6 +73,25 @@ test('a news link carries NewsArticle data; markup in titles is escaped', async 
   expect(cut.headers['content-type']).toContain('text/html');
 });
 
+test('unknown page paths answer 404 with the web app; every page of the storefront and the back office, 200', async () => {
+  for (const path of ['/health', '/contact/extra', '/courses/a/b/c']) {
+    const res = await page(path);
+    expect(res.statusCode, path).toBe(404);
+    expect(res.headers['content-type']).toContain('text/html');
+  }
+  for (const path of [
+    '/',
+    '/courses/onlyOrder',
+    '/pricing',
+    '/logout',
+    '/code/abc',
+    '/admin/orders',
+    '/qrPlayment/x',
+  ]) {
+    expect((await page(`${path}?from=test`)).statusCode, path).toBe(200);
+  }
+});
+
 test('sitemap lists visible courses and news; robots points at it and keeps /admin out', async () => {
   const sitemap = await page('/sitemap.xml');
   expect(sitemap.headers['content-type']).toContain('application/xml');

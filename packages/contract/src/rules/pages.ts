@@ -1,0 +1,49 @@
+/**
+ * The storefront's pages (spec §2 "Public routes"), in React Router's notation (`:name?` is an optional segment).
+ * The web's router is built from them and the server answers 404 for any other page path, so the two never
+ * disagree about which pages exist.
+ */
+export const storefrontPages = {
+  home: '',
+  product: 'product/:product?',
+  code: 'code/:code?',
+  courses: 'courses/:type?/:id?',
+  logout: 'logout',
+  pricing: 'pricing/:type?/:id?',
+  news: 'news/:id?',
+  allNews: 'allNews',
+  contact: 'contact',
+  inspire: 'inspire',
+  callback: 'callback',
+  privacyPolicy: 'privacy-policy',
+  terms: 'terms-and-conditions',
+  signaturePrivacyPolicy: 'signaturePrivacyPolicy',
+  // The spec's own spellings (creditCardSmatrPay, qrPlayment) are part of the contract.
+  checkout: 'checkout',
+  checkoutQr: 'checkoutQr',
+  checkoutUnionpay: 'checkoutUnionpay',
+  creditCard: 'creditCard/:id?',
+  creditCardSmartPay: 'creditCardSmatrPay/:id?',
+  qrPayment: 'qrPlayment/:id?',
+  coin: 'coin',
+} as const;
+
+export type StorefrontPage = keyof typeof storefrontPages;
+
+function matches(pattern: string, segments: string[]): boolean {
+  const parts = pattern ? pattern.split('/') : [];
+  if (segments.length > parts.length) return false;
+  return parts.every((part, i) => {
+    const segment = segments[i];
+    if (part.startsWith(':')) return segment !== undefined || part.endsWith('?');
+    // React Router matches literal segments without regard to case.
+    return segment !== undefined && segment.toLowerCase() === part.toLowerCase();
+  });
+}
+
+/** Whether a path (no query) is a page the web app has: a storefront page or anything under /admin. */
+export function isWebPage(pathname: string): boolean {
+  const segments = pathname.split('/').filter(Boolean);
+  if (segments[0]?.toLowerCase() === 'admin') return true;
+  return Object.values(storefrontPages).some((pattern) => matches(pattern, segments));
+}
