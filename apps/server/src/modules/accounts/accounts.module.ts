@@ -3,6 +3,7 @@ import type { Sessions } from '../../http/sessions.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { Role, SignedIn } from '../../policies/index.js';
 import type { AppModule } from '../module.js';
+import { registerAddressLimits } from './address-limits.js';
 import { registerAccountRoutes } from './accounts.routes.js';
 import { accountsService } from './accounts.service.js';
 import { registerEmailCodeRoutes } from './email-codes.routes.js';
@@ -45,6 +46,7 @@ export const accountsModule: AppModule = {
     const tickets = signupTickets(config.jwtSecret, clock);
     const verifySignupTicket = config.google || config.facebook ? tickets.verify : undefined;
     const accounts = accountsService({ db, clock, transact, sessions, verifySignupTicket });
+    registerAddressLimits(app, { db, clock });
     registerAccountRoutes(app, accounts, sessions);
     const codes = emailCodesService({
       db,

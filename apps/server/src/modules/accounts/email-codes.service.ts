@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { accountMessages, type CurrentUser, message, RESEND_SECONDS } from '@sikkha/contract';
+import { accountMessages, type CurrentUser, RESEND_SECONDS } from '@sikkha/contract';
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, Executor } from '../../db/client.js';
@@ -53,8 +53,7 @@ export function emailCodesService({ db, clock, mailer, sessions, secret, publicU
   const counter = attemptCounter(db, clock);
   /** Reset requests and reset tries per client address; over the limit answers 429. */
   async function countAddress(kind: 'request' | 'attempt', address: string) {
-    const seen = await counter.hit(`reset-${kind}:${address}`, RESET_LIMITS.windowMs);
-    if (seen > RESET_LIMITS[kind]) throw tooMany(message('tooManyRequests'));
+    await counter.limit(`reset-${kind}:${address}`, { max: RESET_LIMITS[kind], windowMs: RESET_LIMITS.windowMs });
   }
 
   /**
