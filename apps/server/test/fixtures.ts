@@ -1,3 +1,4 @@
+import { baht } from '@sikkha/contract/rules';
 import type { Db } from '../src/db/client.js';
 import * as s from '../src/db/schema/index.js';
 
@@ -7,11 +8,11 @@ export async function catalogueFixture(db: Db, memberId: number) {
   const [coach] = await db.insert(s.coach).values({ coach_name: 'โค้ชทดสอบ' }).returning();
   const [product] = await db
     .insert(s.product)
-    .values({ product_title: 'คอร์สทดสอบ', product_price: 1000, product_status: 'Show' })
+    .values({ product_title: 'คอร์สทดสอบ', product_price: baht(1000), product_status: 'Show' })
     .returning();
   const [hidden] = await db
     .insert(s.product)
-    .values({ product_title: 'คอร์สซ่อน', product_price: 500, product_status: 'Hide' })
+    .values({ product_title: 'คอร์สซ่อน', product_price: baht(500), product_status: 'Hide' })
     .returning();
   const [detailType] = await db.insert(s.productDetailType).values({ product_detail_tab_name: 'แท็บ' }).returning();
   const [video] = await db.insert(s.video).values({ video_name: 'บทเรียน', video_HLS: 'secret-source' }).returning();
@@ -26,7 +27,12 @@ export async function catalogueFixture(db: Db, memberId: number) {
     .returning();
   const [order] = await db
     .insert(s.orders)
-    .values({ user_id: memberId, orders_payment_type_id: paymentType!.id, orders_total: 1000, orders_net: 1000 })
+    .values({
+      user_id: memberId,
+      orders_payment_type_id: paymentType!.id,
+      orders_total: baht(1000),
+      orders_net: baht(1000),
+    })
     .returning();
   const [coupon] = await db.insert(s.coupon).values({ coupon_code: 'FIXTURE' }).returning();
   return {

@@ -3,6 +3,7 @@ import { copyFileSync, cpSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { orderReference } from '@sikkha/contract';
+import { baht } from '@sikkha/contract/rules';
 import { count, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
 import type { Db, Tx } from '../db/client.js';
@@ -92,7 +93,7 @@ async function insertCatalogue(tx: Tx, memberId: number, staffId: number, now: s
         product_title: c.product_title,
         product_detail: c.product_detail,
         product_tag: c.product_tag,
-        product_price: c.product_price,
+        product_price: baht(c.product_price),
         product_category_list: c.categories.map((i) => cats[i - 1]!.id),
         product_img_mini: `course-${n}.jpg`,
         product_img_vertical: `course-${n}-vertical.jpg`,
@@ -236,7 +237,7 @@ async function insertCatalogue(tx: Tx, memberId: number, staffId: number, now: s
   // The demo member owns the first course and waits for the transfer of the second to be confirmed,
   // so the storefront shows a purchased and a pending course from the first start.
   const [bought, pending] = productIds as [number, number];
-  const price = (i: number) => content.courses[i]!.product_price;
+  const price = (i: number) => baht(content.courses[i]!.product_price);
   const [finished] = await tx
     .insert(s.orders)
     .values({

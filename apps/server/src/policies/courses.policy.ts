@@ -1,5 +1,5 @@
-import type { CourseStateName } from '@sikkha/contract';
-import { accessWindow } from '@sikkha/contract/rules';
+import type { CourseStateName, LessonStatus, OrderPayment } from '@sikkha/contract';
+import { accessWindow, unreachable } from '@sikkha/contract/rules';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { orders, ordersDetail } from '../db/schema/index.js';
@@ -14,7 +14,7 @@ export interface FinishedCourse {
 
 export interface WaitingCourse {
   product_id: number;
-  payment: string;
+  payment: OrderPayment;
   ref: string;
 }
 
@@ -40,20 +40,30 @@ export async function coursesOf(db: Executor, userId: number, now: Date) {
   const finished = new Map<number, FinishedCourse>();
   const waiting = new Map<number, WaitingCourse>();
   for (const row of rows) {
-    if (row.status === 'finish') {
-      const approved = row.approve_date ?? row.update_at;
-      const window = accessWindow(new Date(approved), now);
-      const current = finished.get(row.product_id);
-      // The newest purchase of a course counts: a repurchase restarts the window.
-      if (window.count < window.day && (!current || window.count < current.count)) {
-        finished.set(row.product_id, { product_id: row.product_id, approve_date: row.approve_date, ...window });
+    switch (row.status) {
+      case 'finish': {
+        const approved = row.approve_date ?? row.update_at;
+        const window = accessWindow(new Date(approved), now);
+        const current = finished.get(row.product_id);
+        // The newest purchase of a course counts: a repurchase restarts the window.
+        if (window.count < window.day && (!current || window.count < current.count)) {
+          finished.set(row.product_id, { product_id: row.product_id, approve_date: row.approve_date, ...window });
+        }
+        break;
       }
-    } else if (!waiting.has(row.product_id)) {
-      waiting.set(row.product_id, {
-        product_id: row.product_id,
-        payment: row.payment ?? 'transfer',
-        ref: row.ref ?? '',
-      });
+      case 'wait':
+        if (!waiting.has(row.product_id)) {
+          waiting.set(row.product_id, {
+            product_id: row.product_id,
+            payment: row.payment ?? 'transfer',
+            ref: row.ref ?? '',
+          });
+        }
+        break;
+      case 'cancel':
+        break;
+      default:
+        unreachable(row.status);
     }
   }
   for (const id of finished.keys()) waiting.delete(id);
@@ -77,5 +87,14 @@ export function courseStateOf(actor: Actor, courses: Courses | null, productId: 
 export const buyerContentOpen = (actor: Actor, state: CourseStateName) => actor.kind === 'staff' || state === 'finish';
 
 /** A private lesson is locked until the course is bought; preview and public lessons play for everyone. */
-export const lessonLocked = (actor: Actor, state: CourseStateName, lessonStatus: string | null) =>
-  lessonStatus === 'private' && !buyerContentOpen(actor, state);
+export function lessonLocked(actor: Actor, state: CourseStateName, lessonStatus: LessonStatus): boolean {
+  switch (lessonStatus) {
+    case 'preview':
+    case 'public':
+      return false;
+    case 'private':
+      return !buyerContentOpen(actor, state);
+    default:
+      return unreachable(lessonStatus);
+  }
+}

@@ -3,6 +3,7 @@ import { defineEntity } from '../entity.js';
 import { f } from '../fields.js';
 
 export const productStatuses = ['Show', 'Hide'] as const;
+export type ProductStatus = (typeof productStatuses)[number];
 
 export const category = defineEntity(
   'category',

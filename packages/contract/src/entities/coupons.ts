@@ -5,6 +5,8 @@ import { f } from '../fields.js';
 export const couponTypes = ['All', 'Price', 'Percent', 'Point', 'Pay'] as const;
 export const couponPointTypes = ['public', 'only'] as const;
 export const couponPointStatuses = ['op', 'cl', 'us'] as const;
+export type CouponType = (typeof couponTypes)[number];
+export type CouponPointStatus = (typeof couponPointStatuses)[number];
 
 export const coupon = defineEntity(
   'coupon',

@@ -3,6 +3,7 @@ import { defineEntity } from '../entity.js';
 import { f } from '../fields.js';
 
 export const videoListStatuses = ['public', 'private', 'preview'] as const;
+export type LessonStatus = (typeof videoListStatuses)[number];
 export const videoEvents = ['Play', 'Pause', 'Seeked', 'Ended'] as const;
 export const groupTypes = ['facebook', 'line'] as const;
 

@@ -4,6 +4,7 @@ export * from '../constants.js';
 export { fileUrl } from '../uploads.js';
 export * from './catalogue.js';
 export * from './dates.js';
+export * from './exhaustive.js';
 export * from './money.js';
 export * from './order-reference.js';
 export * from './pages.js';

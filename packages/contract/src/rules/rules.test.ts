@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { accessWindow, bangkokDate, normalisePaymentDate, remainingDays, toGregorianYear } from './dates.js';
-import { formatBaht, toBaht, toSatang } from './money.js';
+import { baht, formatBaht, percentOf, satang, sumSatang, toBaht, toSatang } from './money.js';
 import { orderIdFromReference, orderReference } from './order-reference.js';
 
 describe('order reference', () => {
@@ -22,8 +22,20 @@ describe('money', () => {
   test('satang arithmetic is exact', () => {
     expect(toSatang(0.1) + toSatang(0.2)).toBe(30);
     expect(toSatang('1990.50')).toBe(199050);
-    expect(toBaht(199050)).toBe(1990.5);
+    expect(toBaht(satang(199050))).toBe(1990.5);
     expect(() => toSatang('abc')).toThrow();
+  });
+  test('a computed amount must stay whole satang', () => {
+    expect(() => satang(10.5)).toThrow(RangeError);
+    expect(sumSatang([toSatang('0.10'), toSatang('0.20'), toSatang(1990)])).toBe(199030);
+    // 7% of 19.99 baht is 139.93 satang: rounded to 140, never a fraction.
+    expect(percentOf(toSatang('19.99'), 7)).toBe(140);
+    expect(percentOf(toSatang(1990), 12.5)).toBe(24875);
+  });
+  test('an amount written in baht keeps to 2 decimals', () => {
+    expect(baht('1990.50')).toBe(1990.5);
+    expect(baht(0.1)).toBe(0.1);
+    expect(() => baht(19.999)).toThrow(RangeError);
   });
   test('baht are shown with the baht sign and 2 decimals', () => {
     expect(formatBaht(1990)).toBe('฿1,990.00');

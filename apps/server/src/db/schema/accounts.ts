@@ -1,5 +1,6 @@
+import { nameTitles, userStatuses } from '@sikkha/contract';
 import { date, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { base, str, yn } from './columns.js';
+import { base, state, statesChecked, str, yn } from './columns.js';
 
 export const user = pgTable(
   'user',
@@ -8,7 +9,7 @@ export const user = pgTable(
     username: str('username', 100),
     email: str('email'),
     password: str('password', 200),
-    name_title: str('name_title', 20),
+    name_title: state('name_title', nameTitles, 20),
     name_th: str('name_th', 100),
     lname_th: str('lname_th', 100),
     nickname: str('nickname', 100),
@@ -19,7 +20,7 @@ export const user = pgTable(
     send_address: str('send_address', 1000),
     path: str('path'),
     point: integer('point').notNull().default(0),
-    status: str('status', 20).notNull().default('new'),
+    status: state('status', userStatuses, 20).notNull().default('new'),
     agreement: yn('agreement').notNull().default('N'),
     privacy_policy: yn('privacy_policy').notNull().default('N'),
     personnel_name: str('personnel_name', 100),
@@ -37,6 +38,7 @@ export const user = pgTable(
     // One account per social identity: a second sign-up with the same Google or Facebook id is refused.
     uniqueIndex('user_google_id_key').on(t.google_id),
     uniqueIndex('user_facebook_id_key').on(t.facebook_id),
+    ...statesChecked('user', { name_title: nameTitles, status: userStatuses }),
   ],
 );
 

@@ -1,5 +1,7 @@
+import { productStatuses } from '@sikkha/contract';
+import { baht } from '@sikkha/contract/rules';
 import { index, integer, jsonb, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
-import { base, long, money, str, yn } from './columns.js';
+import { base, long, money, state, statesChecked, str, yn } from './columns.js';
 
 export const category = pgTable('category', { ...base(), category_name: str('category_name', 100).notNull() });
 
@@ -43,18 +45,22 @@ export const product = pgTable(
     product_title: str('product_title').notNull(),
     product_detail: long('product_detail'),
     product_tag: str('product_tag', 500),
-    product_price: money('product_price').notNull().default(0),
+    product_price: money('product_price').notNull().default(baht(0)),
     product_category_list: jsonb('product_category_list').$type<number[]>().notNull().default([]),
     product_img_mini: str('product_img_mini'),
     product_img_vertical: str('product_img_vertical'),
     product_img_certificate: str('product_img_certificate'),
     product_img_head: str('product_img_head'),
     product_disable: yn('product_disable').notNull().default('N'),
-    product_status: str('product_status', 10).notNull().default('Hide'),
+    product_status: state('product_status', productStatuses, 10).notNull().default('Hide'),
     product_book: yn('product_book').notNull().default('N'),
     product_coin_pay: yn('product_coin_pay').notNull().default('N'),
   },
-  (t) => [uniqueIndex('product_title_key').on(t.product_title), index('product_status_idx').on(t.product_status)],
+  (t) => [
+    uniqueIndex('product_title_key').on(t.product_title),
+    index('product_status_idx').on(t.product_status),
+    ...statesChecked('product', { product_status: productStatuses }),
+  ],
 );
 
 export const productCoach = pgTable(

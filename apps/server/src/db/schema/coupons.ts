@@ -1,7 +1,8 @@
+import { couponPointStatuses, couponPointTypes, couponTypes } from '@sikkha/contract';
 import { date, index, integer, numeric, pgTable, time, uniqueIndex } from 'drizzle-orm/pg-core';
 import { user } from './accounts.js';
 import { product } from './catalogue.js';
-import { base, long, money, str, timestamp, yn } from './columns.js';
+import { base, long, money, state, statesChecked, str, timestamp, yn } from './columns.js';
 
 export const coupon = pgTable(
   'coupon',
@@ -12,7 +13,7 @@ export const coupon = pgTable(
     coupon_code: str('coupon_code', 50).notNull(),
     coupon_name: str('coupon_name'),
     coupon_detail: long('coupon_detail'),
-    coupon_type: str('coupon_type', 10).notNull().default('All'),
+    coupon_type: state('coupon_type', couponTypes, 10).notNull().default('All'),
     coupon_year: integer('coupon_year'),
     coupon_month: integer('coupon_month'),
     coupon_day: integer('coupon_day'),
@@ -30,7 +31,11 @@ export const coupon = pgTable(
     coupon_member_only: yn('coupon_member_only').notNull().default('N'),
     coupon_email_only: yn('coupon_email_only').notNull().default('N'),
   },
-  (t) => [uniqueIndex('coupon_code_key').on(t.coupon_code), index('coupon_product_id_idx').on(t.product_id)],
+  (t) => [
+    uniqueIndex('coupon_code_key').on(t.coupon_code),
+    index('coupon_product_id_idx').on(t.product_id),
+    ...statesChecked('coupon', { coupon_type: couponTypes }),
+  ],
 );
 
 export const couponEmail = pgTable(
@@ -71,14 +76,18 @@ export const couponPoint = pgTable(
     user_id: integer('user_id').references(() => user.id, { onDelete: 'cascade' }),
     coupon_point_title: str('coupon_point_title'),
     coupon_point_detail: long('coupon_point_detail'),
-    coupon_point_type: str('coupon_point_type', 10).notNull().default('public'),
+    coupon_point_type: state('coupon_point_type', couponPointTypes, 10).notNull().default('public'),
     coupon_point_amount: integer('coupon_point_amount').notNull().default(0),
     coupon_point_code: str('coupon_point_code', 50).notNull(),
     coupon_point_start: timestamp('coupon_point_start'),
     coupon_point_to: timestamp('coupon_point_to'),
-    coupon_point_status: str('coupon_point_status', 2).notNull().default('op'),
+    coupon_point_status: state('coupon_point_status', couponPointStatuses, 2).notNull().default('op'),
   },
-  (t) => [uniqueIndex('couponPoint_code_key').on(t.coupon_point_code), index('couponPoint_user_id_idx').on(t.user_id)],
+  (t) => [
+    uniqueIndex('couponPoint_code_key').on(t.coupon_point_code),
+    index('couponPoint_user_id_idx').on(t.user_id),
+    ...statesChecked('couponPoint', { coupon_point_type: couponPointTypes, coupon_point_status: couponPointStatuses }),
+  ],
 );
 
 export const logPoint = pgTable(

@@ -1,7 +1,8 @@
+import { groupTypes, videoEvents, videoListStatuses } from '@sikkha/contract';
 import { index, integer, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
 import { user } from './accounts.js';
 import { product } from './catalogue.js';
-import { base, decimal, long, str, yn } from './columns.js';
+import { base, decimal, long, state, statesChecked, str, yn } from './columns.js';
 import { orders } from './orders.js';
 
 export const video = pgTable('video', {
@@ -27,10 +28,14 @@ export const videoList = pgTable(
     video_id: integer('video_id')
       .notNull()
       .references(() => video.id, { onDelete: 'cascade' }),
-    video_list_status: str('video_list_status', 10).notNull().default('private'),
+    video_list_status: state('video_list_status', videoListStatuses, 10).notNull().default('private'),
     video_list_item: integer('video_list_item').notNull().default(1),
   },
-  (t) => [index('videoList_product_id_idx').on(t.product_id), index('videoList_video_id_idx').on(t.video_id)],
+  (t) => [
+    index('videoList_product_id_idx').on(t.product_id),
+    index('videoList_video_id_idx').on(t.video_id),
+    ...statesChecked('videoList', { video_list_status: videoListStatuses }),
+  ],
 );
 
 export const videoStatistics = pgTable(
@@ -49,10 +54,13 @@ export const videoStatistics = pgTable(
     time_start: decimal('time_start').notNull().default(0),
     time_end: decimal('time_end').notNull().default(0),
     time_total: decimal('time_total').notNull().default(0),
-    event: str('event', 10).notNull(),
+    event: state('event', videoEvents, 10).notNull(),
     count: integer('count').notNull().default(1),
   },
-  (t) => [index('videoStatistics_user_product_idx').on(t.user_id, t.product_id, t.id)],
+  (t) => [
+    index('videoStatistics_user_product_idx').on(t.user_id, t.product_id, t.id),
+    ...statesChecked('videoStatistics', { event: videoEvents }),
+  ],
 );
 
 export const productGroup = pgTable(
@@ -62,11 +70,14 @@ export const productGroup = pgTable(
     product_id: integer('product_id')
       .notNull()
       .references(() => product.id, { onDelete: 'cascade' }),
-    product_group_type: str('product_group_type', 10).notNull(),
+    product_group_type: state('product_group_type', groupTypes, 10).notNull(),
     product_group_url: str('product_group_url', 1000),
     product_group_hide: yn('product_group_hide').notNull().default('N'),
   },
-  (t) => [index('productGroup_product_id_idx').on(t.product_id)],
+  (t) => [
+    index('productGroup_product_id_idx').on(t.product_id),
+    ...statesChecked('productGroup', { product_group_type: groupTypes }),
+  ],
 );
 
 export const userProductGroup = pgTable(

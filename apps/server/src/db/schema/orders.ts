@@ -1,7 +1,9 @@
+import { banks, bookSendStates, orderPayments, orderStatuses, receiptTypes } from '@sikkha/contract';
+import { baht } from '@sikkha/contract/rules';
 import { date, index, integer, pgTable, time, uniqueIndex } from 'drizzle-orm/pg-core';
 import { user } from './accounts.js';
 import { product } from './catalogue.js';
-import { base, money, str, timestamp, yn } from './columns.js';
+import { base, money, state, statesChecked, str, timestamp, yn } from './columns.js';
 import { coupon } from './coupons.js';
 
 export const ordersPaymentType = pgTable('ordersPaymentType', {
@@ -24,20 +26,20 @@ export const orders = pgTable(
       .notNull()
       .default(4)
       .references(() => ordersPaymentType.id, { onDelete: 'restrict' }),
-    orders_total: money('orders_total').notNull().default(0),
-    orders_discount: money('orders_discount').notNull().default(0),
-    orders_net: money('orders_net').notNull().default(0),
-    orders_status: str('orders_status', 10).notNull().default('wait'),
-    orders_payment: str('orders_payment', 10),
+    orders_total: money('orders_total').notNull().default(baht(0)),
+    orders_discount: money('orders_discount').notNull().default(baht(0)),
+    orders_net: money('orders_net').notNull().default(baht(0)),
+    orders_status: state('orders_status', orderStatuses, 10).notNull().default('wait'),
+    orders_payment: state('orders_payment', orderPayments, 10),
     orders_payment_date: date('orders_payment_date', { mode: 'string' }),
     orders_payment_time: time('orders_payment_time'),
-    orders_payment_bank: str('orders_payment_bank', 10),
+    orders_payment_bank: state('orders_payment_bank', banks, 10),
     orders_payment_account: str('orders_payment_account', 100),
     orders_payment_slip: str('orders_payment_slip'),
     orders_certificate: yn('orders_certificate').notNull().default('N'),
-    orders_book_send: str('orders_book_send', 1).notNull().default('N'),
+    orders_book_send: state('orders_book_send', bookSendStates, 1).notNull().default('N'),
     receipt: yn('receipt').notNull().default('N'),
-    receipt_type: str('receipt_type', 10).default('person'),
+    receipt_type: state('receipt_type', receiptTypes, 10).default('person'),
     approve_by: integer('approve_by'),
     approve_date: timestamp('approve_date'),
     orders_ref: str('orders_ref', 100),
@@ -49,6 +51,13 @@ export const orders = pgTable(
     uniqueIndex('orders_ref_key').on(t.orders_ref),
     uniqueIndex('orders_order_no_key').on(t.order_no),
     index('orders_slip_idx').on(t.orders_payment_slip),
+    ...statesChecked('orders', {
+      orders_status: orderStatuses,
+      orders_payment: orderPayments,
+      orders_payment_bank: banks,
+      orders_book_send: bookSendStates,
+      receipt_type: receiptTypes,
+    }),
   ],
 );
 
@@ -63,9 +72,9 @@ export const ordersDetail = pgTable(
       .notNull()
       .references(() => product.id, { onDelete: 'restrict' }),
     coupon_id: integer('coupon_id').references(() => coupon.id, { onDelete: 'restrict' }),
-    orders_detail_price: money('orders_detail_price').notNull().default(0),
-    orders_detail_discount: money('orders_detail_discount').notNull().default(0),
-    orders_detail_net: money('orders_detail_net').notNull().default(0),
+    orders_detail_price: money('orders_detail_price').notNull().default(baht(0)),
+    orders_detail_discount: money('orders_detail_discount').notNull().default(baht(0)),
+    orders_detail_net: money('orders_detail_net').notNull().default(baht(0)),
     orders_detail_coin: integer('orders_detail_coin').notNull().default(0),
   },
   (t) => [

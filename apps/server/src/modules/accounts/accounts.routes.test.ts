@@ -1,5 +1,5 @@
 import { accountMessages } from '@sikkha/contract';
-import { accessWindow } from '@sikkha/contract/rules';
+import { accessWindow, baht } from '@sikkha/contract/rules';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Caller, TEST_PASSWORD, testApp } from '../../../test/app.js';
 import * as s from '../../db/schema/index.js';
@@ -224,9 +224,9 @@ describe('the signed-in user object', () => {
     const [bought, pending, cert] = await t.db
       .insert(s.product)
       .values([
-        { product_title: 'ซื้อแล้ว', product_price: 100, product_status: 'Show' },
-        { product_title: 'รอชำระ', product_price: 200, product_status: 'Show' },
-        { product_title: 'มีใบประกาศ', product_price: 300, product_status: 'Show' },
+        { product_title: 'ซื้อแล้ว', product_price: baht(100), product_status: 'Show' },
+        { product_title: 'รอชำระ', product_price: baht(200), product_status: 'Show' },
+        { product_title: 'มีใบประกาศ', product_price: baht(300), product_status: 'Show' },
       ])
       .returning();
     await t.db.insert(s.ordersPaymentType).values({ id: 4, orders_payment_type_title: 'โอน' }).onConflictDoNothing();

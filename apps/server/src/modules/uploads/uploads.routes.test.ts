@@ -2,7 +2,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { OrderStatus } from '@sikkha/contract';
 import { message } from '@sikkha/contract';
+import { baht } from '@sikkha/contract/rules';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -240,7 +242,7 @@ describe('GET /api/{serve}/{file}: who may read', () => {
     const name = await uploaded(staff, 'PdfProduct', [PDF, 'เอกสารประกอบ.pdf']);
     const [course] = await t.db
       .insert(product)
-      .values({ product_title: 'คอร์สทดสอบเอกสาร', product_price: 990 })
+      .values({ product_title: 'คอร์สทดสอบเอกสาร', product_price: baht(990) })
       .returning({ id: product.id });
     const [tab] = await t.db
       .insert(productDetailType)
@@ -256,14 +258,14 @@ describe('GET /api/{serve}/{file}: who may read', () => {
       .insert(ordersPaymentType)
       .values({ orders_payment_type_title: 'โอนเงิน' })
       .returning({ id: ordersPaymentType.id });
-    const order = async (userId: number, status: string) => {
+    const order = async (userId: number, status: OrderStatus) => {
       const [created] = await t.db
         .insert(orders)
-        .values({ user_id: userId, orders_payment_type_id: payment!.id, orders_status: status, orders_net: 990 })
+        .values({ user_id: userId, orders_payment_type_id: payment!.id, orders_status: status, orders_net: baht(990) })
         .returning({ id: orders.id });
       await t.db
         .insert(ordersDetail)
-        .values({ orders_id: created!.id, product_id: course!.id, orders_detail_net: 990 });
+        .values({ orders_id: created!.id, product_id: course!.id, orders_detail_net: baht(990) });
     };
 
     expectError(await t.visitor.get(`/api/pdfProduct/${name}`), 401);
