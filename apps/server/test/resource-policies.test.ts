@@ -1,4 +1,4 @@
-import { type Resource, resources } from '@sikkha/contract';
+import { message, type Resource, resources } from '@sikkha/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as s from '../src/db/schema/index.js';
@@ -21,6 +21,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const all = resources as readonly Resource[];
+/** Members create and delete their own rows of these; of the others (quota 0) they only change what staff made. */
+const memberAdds = (r: Resource) => r.write === 'owner' && (r.memberQuota ?? 0) > 0;
 const sample = (name: string, userId: number) => {
   const make = samples[name];
   if (!make) throw new Error(`no sample payload for ${name}`);
@@ -60,10 +62,10 @@ describe.each(all.map((r) => [r.name, r] as const))('%s', (name, resource) => {
       expect((await t.visitor.del(`/api/${name}?id=1`)).statusCode).toBe(resource.appendOnly ? 404 : 401);
 
       const member = await alice.post(`/api/${name}`, body);
-      expect(member.statusCode, member.body).toBe(resource.write === 'owner' ? 200 : 403);
+      expect(member.statusCode, member.body).toBe(memberAdds(resource) ? 200 : 403);
       const del = await alice.del(`/api/${name}?id=2147483647`);
-      expect(del.statusCode).toBe(resource.write === 'owner' || resource.appendOnly ? 404 : 403);
-      if (resource.write === 'owner') {
+      expect(del.statusCode).toBe(memberAdds(resource) || resource.appendOnly ? 404 : 403);
+      if (memberAdds(resource)) {
         expect((await alice.del(`/api/${name}?id=${member.json().insertId}`)).statusCode).toBe(200);
       }
     },
@@ -145,7 +147,7 @@ describe('owner resources keep members apart', () => {
       expect((await alice.get(`/api/${name}${byUser.suffix}?user_id=${alice.id}`)).json().total).toBeGreaterThan(0);
     }
     expect((await bob.del(`/api/${name}?id=${id}`)).statusCode).toBe(
-      resource.write === 'owner' || resource.appendOnly ? 404 : 403,
+      memberAdds(resource) || resource.appendOnly ? 404 : 403,
     );
     if (resource.write === 'owner') {
       expect((await bob.post(`/api/${name}`, { id })).statusCode).toBe(404);
@@ -160,13 +162,49 @@ describe('owner resources keep members apart', () => {
     expect(own.json().data.user_id).toBe(bob.id);
   });
 
-  test('a member may only mark a notification read, not rewrite it', async () => {
+  test('a member may only mark a notification read: never write, create or delete one', async () => {
     const created = await staff.post('/api/notification', sample('notification', alice.id!));
     const id = created.json().insertId;
     expect((await alice.post('/api/notification', { id, notification_message: 'แก้ไข' })).statusCode).toBe(403);
     const read = await alice.post('/api/notification', { id, notification_status: 'N' });
     expect(read.statusCode).toBe(200);
     expect(read.json().data.notification_status).toBe('N');
+    const forged = { notification_message: 'โอนเงินด่วน', notification_from: 'Sikkha', notification_to: '/x' };
+    expect((await alice.post('/api/notification', forged)).statusCode).toBe(403);
+    expect((await alice.del(`/api/notification?id=${id}`)).statusCode).toBe(403);
+    expect((await alice.get(`/api/notificationById?id=${id}`)).statusCode).toBe(200);
+  });
+
+  test('a member holds at most the quota of their own rows; deleting one makes room', async () => {
+    const carol = await t.member('carol@example.com');
+    const quota = all.find((r) => r.name === 'userDetail')!.memberQuota!;
+    const ids: number[] = [];
+    for (let i = 0; i < quota; i++) {
+      const res = await carol.post('/api/userDetail', { name_th: `ที่ ${i}` });
+      expect(res.statusCode, res.body).toBe(200);
+      ids.push(res.json().insertId);
+    }
+    const over = await carol.post('/api/userDetail', { name_th: 'เกิน' });
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toMatchObject({ result: false, message: message('quotaReached') });
+    // Staff are not held to it, and one member's rows do not count against another's.
+    expect((await staff.post('/api/userDetail', { user_id: carol.id, name_th: 'โดยเจ้าหน้าที่' })).statusCode).toBe(200);
+    expect((await bob.post('/api/userDetail', { name_th: 'ของบ๊อบ' })).statusCode).toBe(200);
+    // The row staff made for her counts too: she removes two of hers to add one.
+    expect((await carol.del(`/api/userDetail?id=${ids[0]}`)).statusCode).toBe(200);
+    expect((await carol.post('/api/userDetail', { name_th: 'แทนที่' })).statusCode).toBe(409);
+    expect((await carol.del(`/api/userDetail?id=${ids[1]}`)).statusCode).toBe(200);
+    expect((await carol.post('/api/userDetail', { name_th: 'แทนที่' })).statusCode).toBe(200);
+  });
+
+  test.runIf(process.env.DB_ENGINE === 'postgres')('parallel creates cannot pass the quota together', async () => {
+    const dave = await t.member('dave@example.com');
+    const quota = all.find((r) => r.name === 'userDetail')!.memberQuota!;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => dave.post('/api/userDetail', { name_th: `พร้อมกัน ${i}` })),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(quota);
+    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(20 - quota);
   });
 
   test("order details follow their order's owner", async () => {

@@ -21,6 +21,7 @@ export const messages = {
   tooManyFiles: { th: 'จำนวนไฟล์เกินกำหนด', en: 'Too many files' },
   uploaded: { th: 'อัปโหลดไฟล์เรียบร้อย', en: 'File uploaded' },
   coinsInsufficient: { th: 'จำนวนเหรียญไม่เพียงพอ', en: 'Not enough coins' },
+  quotaReached: { th: 'มีรายการครบจำนวนที่กำหนดแล้ว กรุณาลบรายการเดิมก่อน', en: 'The limit is reached: remove one first' },
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -31,6 +31,11 @@ export interface Resource {
   /** With write 'owner': the only fields a member may change on an existing row. */
   memberFields?: readonly string[];
   /**
+   * With write 'owner' (required there): how many rows a member may hold; they create and delete their own.
+   * 0: a member never creates or deletes one, only changes the rows staff made for them (within `memberFields`).
+   */
+  memberQuota?: number;
+  /**
    * Rows as visible as a course: the course itself, or the course a column names. Visitors and members never see
    * a hidden course, nor anything in it.
    */
@@ -197,6 +202,8 @@ export const resources = [
     write: 'owner',
     owner: mine,
     memberFields: ['notification_status'],
+    // Notifications come from the shop: a member only marks theirs read.
+    memberQuota: 0,
     lookups: [by('FindByUserId', 'user_id')],
     sort: { field: 'id', order: 'desc' },
   },
@@ -207,6 +214,7 @@ export const resources = [
     read: 'owner',
     write: 'owner',
     owner: mine,
+    memberQuota: 5,
     lookups: [by('ByUserId', 'user_id')],
   },
   { name: 'personnel', entity: e.personnel, read: 'staff', write: 'staff', lookups: [by('ByUsername', 'username')] },

@@ -10,7 +10,15 @@ export type { Actor, Role, SignedIn } from './actor.js';
 export { buyerContentOpen, type Courses, courseStateOf, coursesOf, lessonLocked } from './courses.policy.js';
 export type { Decision } from './decision.js';
 export { courseContentVisibleTo, productsVisibleTo } from './products.policy.js';
-export { allOf, columnsOf, type ResourceContext, readScope, type Scope, writeScope } from './resources.policy.js';
+export {
+  allOf,
+  columnsOf,
+  memberMayAdd,
+  type ResourceContext,
+  readScope,
+  type Scope,
+  writeScope,
+} from './resources.policy.js';
 
 /** What a rule may read besides the actor and the subject. */
 export interface PolicyContext {

@@ -1,8 +1,9 @@
 import type { Resource } from '@sikkha/contract';
-import { and, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.js';
-import type { Actor } from './actor.js';
+import { lockRow, type Work } from '../db/unit-of-work.js';
+import type { Actor, SignedIn } from './actor.js';
 import { courseContentVisibleTo, productsVisibleTo } from './products.policy.js';
 
 export interface ResourceContext {
@@ -73,4 +74,26 @@ export function writeScope(resource: Resource, ctx: ResourceContext, actor: Acto
     default:
       return resource.write satisfies never;
   }
+}
+
+/**
+ * Whether a member may add one more row of an owner resource: never where its quota is 0 (rows the shop makes for
+ * them), otherwise while they hold fewer rows than the quota; 'full' when they hold that many. Counted with the
+ * member's account row locked, so parallel creates cannot pass the quota together.
+ */
+export async function memberMayAdd(
+  resource: Resource,
+  work: Work,
+  ctx: ResourceContext,
+  member: SignedIn,
+): Promise<boolean | 'full'> {
+  const quota = resource.memberQuota ?? 0;
+  if (quota === 0) return false;
+  const account = ctx.tableOf('user') as PgTable & { id: PgColumn };
+  await lockRow(work, account, member.id);
+  const [held] = await work.db
+    .select({ rows: count() })
+    .from(ctx.table)
+    .where(ownedBy(resource, ctx, member.id));
+  return (held?.rows ?? 0) < quota || 'full';
 }

@@ -22,10 +22,11 @@ import type { Db, Executor } from '../../db/client.js';
 import { contains } from '../../db/like.js';
 import { rowColumns } from '../../db/projection.js';
 import type { Transact, Work } from '../../db/unit-of-work.js';
-import { badRequest, forbidden, notFound } from '../../errors.js';
+import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import {
   allOf,
   columnsOf,
+  memberMayAdd,
   type ResourceContext,
   readScope,
   type Scope,
@@ -84,6 +85,9 @@ function registerResource(app: FastifyInstance, resource: Resource, deps: Engine
   const staffOnly = new Set(resource.staffFields ?? []);
   for (const n of entity.fieldNames) {
     if (!cols[n]) throw new Error(`${name}.${n} has no column`);
+  }
+  if (resource.write === 'owner' && resource.memberQuota === undefined) {
+    throw new Error(`${name}: members write it, so it needs a memberQuota`);
   }
   const staffColumns = rowColumns(entity, table);
   const outNames = Object.keys(staffColumns);
@@ -292,6 +296,11 @@ function registerResource(app: FastifyInstance, resource: Resource, deps: Engine
           if (values[ownerColumn] != null && values[ownerColumn] !== actor.id) throw forbidden();
           values[ownerColumn] = actor.id;
         }
+        if (actor.kind === 'member') {
+          const may = await memberMayAdd(resource, work, context(work.db), actor);
+          if (may === 'full') throw new AppError('CONFLICT', message('quotaReached'));
+          if (!may) throw forbidden();
+        }
         const missing = entity.required.filter(
           (f) => values[f] === undefined || values[f] === null || values[f] === '',
         );
@@ -354,7 +363,9 @@ function registerResource(app: FastifyInstance, resource: Resource, deps: Engine
     },
     (request) =>
       deps.transact(async (work) => {
-        const { where } = writer(request, work);
+        const { actor, where } = writer(request, work);
+        // Rows the shop makes for a member (quota 0) are the shop's to remove.
+        if (actor.kind === 'member' && resource.memberQuota === 0) throw forbidden();
         const [gone] = await work.db
           .delete(table)
           .where(allOf(where, eq(cols.id!, request.query.id)))
