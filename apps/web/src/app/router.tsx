@@ -4,11 +4,11 @@ import { ADMIN_TOKEN_KEY } from '../admin/admin-request';
 import { getToken } from '../api/session';
 import { LogoutPage } from '../features/account/LogoutPage';
 import { OpenChangePassword } from '../features/account/OpenChangePassword';
-import { LazyContentPage as ContentPage, type ContentPageName } from '../features/pages/lazy-content-page';
 import { HomePage } from '../features/storefront/HomePage';
+import { lazyWithReload } from '../lib/lazy-with-reload';
 import { PublicLayout } from './layouts/PublicLayout';
-import { lazyWithReload } from './lazy-with-reload';
 import { ErrorPage } from './pages/ErrorPage';
+import { LazyContentPage as ContentPage, type ContentPageName } from './pages/lazy-content-page';
 import { NotFound } from './pages/NotFound';
 import { PageLoading } from './pages/PageLoading';
 import { type PageTitle, TitledPage } from './pages/TitledPage';
@@ -43,10 +43,21 @@ const placeholders: [path: string, title: PageTitle][] = [
   ['coin', 'coin'],
 ];
 
+/** The home page, with its "latest news" below the fold: it comes with the content pages' chunk, after the first load. */
+const home = (
+  <HomePage
+    latestNews={
+      <Suspense fallback={null}>
+        <ContentPage page="latestNews" />
+      </Suspense>
+    }
+  />
+);
+
 const storefrontRoutes: RouteObject[] = [
   // /product/{title} opens the course dialog over the home page (StorefrontOverlays, in the layout, reads the
   // path); one parent route keeps the home page mounted, and in place, while the dialog opens and closes.
-  { element: <HomePage />, children: [{ index: true }, { path: 'product/:product?' }] },
+  { element: home, children: [{ index: true }, { path: 'product/:product?' }] },
   { path: 'courses/:type?/:id?', element: <CoursesPage /> },
   { path: 'logout', element: <LogoutPage /> },
   ...contentPages.map(([path, page]) => ({ path, element: <ContentPage page={page} /> })),
@@ -54,7 +65,7 @@ const storefrontRoutes: RouteObject[] = [
     path: 'code/:code?',
     element: (
       <>
-        <HomePage />
+        {home}
         <OpenChangePassword />
       </>
     ),

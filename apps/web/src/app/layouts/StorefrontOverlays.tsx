@@ -2,6 +2,10 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { type PaymentResult, PaymentResultDialog } from '../../features/checkout/PaymentResultDialog';
 import { CourseHost } from '../../features/course/CourseHost';
+import { lazyWithReload } from '../../lib/lazy-with-reload';
+
+// The course dialog's price button opens checkout's order dialog, in its own chunk.
+const OrderDialog = lazyWithReload(() => import('../../features/checkout/OrderDialog').then((m) => m.OrderDialog));
 
 const RESULT_OF_HASH: Record<string, PaymentResult> = { '#gateway-success': 'success', '#gateway-fail': 'fail' };
 
@@ -19,7 +23,7 @@ export function StorefrontOverlays() {
 
   return (
     <>
-      <CourseHost />
+      <CourseHost OrderDialog={OrderDialog} />
       {shown && (
         <PaymentResultDialog
           result={shown}

@@ -9,9 +9,9 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Link as RouterLink } from 'react-router';
 import { useToken } from '../../api/session';
-import { openAccountDialog } from '../../features/account/account-dialogs';
 import { CourseSearch } from '../../features/storefront/CourseSearch';
-import { lazyWithReload } from '../lazy-with-reload';
+import { lazyWithReload } from '../../lib/lazy-with-reload';
+import { openAccountDialog } from '../../stores/account-dialogs';
 import { LanguageSwitch } from './LanguageSwitch';
 import { NAV_ITEMS } from './nav-items';
 

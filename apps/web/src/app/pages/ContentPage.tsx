@@ -1,16 +1,16 @@
 import type { ComponentType } from 'react';
 import { useParams } from 'react-router';
-import { lazyWithReload } from '../../app/lazy-with-reload';
-import { LatestNews } from '../news/LatestNews';
-import { NewsArticlePage } from '../news/NewsArticlePage';
-import { AllNewsPage, NewsListPage } from '../news/NewsListPage';
-import { CallbackPage } from './CallbackPage';
-import { ContactPage } from './ContactPage';
-import { InspirePage } from './InspirePage';
-import { PricingPage } from './PricingPage';
+import { LatestNews } from '../../features/news/LatestNews';
+import { NewsArticlePage } from '../../features/news/NewsArticlePage';
+import { AllNewsPage, NewsListPage } from '../../features/news/NewsListPage';
+import { CallbackPage } from '../../features/pages/CallbackPage';
+import { ContactPage } from '../../features/pages/ContactPage';
+import { InspirePage } from '../../features/pages/InspirePage';
+import { PricingPage } from '../../features/pages/PricingPage';
+import { lazyWithReload } from '../../lib/lazy-with-reload';
 
 // The legal texts are the bulk of the content pages: they come in a chunk of their own, only when opened.
-const legalPages = () => import('../legal/LegalPages');
+const legalPages = () => import('../../features/legal/LegalPages');
 
 /** /news lists the news; /news/{id} is one article. */
 function NewsPage() {

@@ -1,4 +1,4 @@
-import { lazyWithReload } from '../../app/lazy-with-reload';
+import { lazyWithReload } from '../../lib/lazy-with-reload';
 
 export type { ContentPageName } from './ContentPage';
 

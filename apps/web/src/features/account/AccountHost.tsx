@@ -4,7 +4,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { SESSION_KEY, useSession } from '../../api/session';
-import { lazyWithReload } from '../../app/lazy-with-reload';
+import { lazyWithReload } from '../../lib/lazy-with-reload';
 import '../../i18n/account';
 import {
   type AccountDialog,
@@ -12,7 +12,7 @@ import {
   getAccountDialog,
   openAccountDialog,
   useAccountDialog,
-} from './account-dialogs';
+} from '../../stores/account-dialogs';
 import { checkToken, refreshSession } from './api';
 
 // Loaded when a token exists or an account dialog is asked for: the session rules of spec §4 and §6, and the

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { openAccountDialog } from './account-dialogs';
+import { openAccountDialog } from '../../stores/account-dialogs';
 
 /** /code/{code} (the link of the password-reset mail): opens the change-password dialog with that code. */
 export function OpenChangePassword() {

@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../api/session';
 import { ACCOUNT_NS } from '../../i18n/account';
-import { openAccountDialog } from './account-dialogs';
+import { openAccountDialog } from '../../stores/account-dialogs';
 
 const points = new Intl.NumberFormat('th-TH');
 

@@ -12,7 +12,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { apiGet, apiRequest, type Envelope } from '../../api/client';
 import { SESSION_KEY, setToken } from '../../api/session';
-import { closeAccountDialog } from './account-dialogs';
+import { closeAccountDialog } from '../../stores/account-dialogs';
 
 // The account calls of spec §7. Lazily loaded with the dialogs; the first load only knows the token (api/session).
 

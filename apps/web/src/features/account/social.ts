@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { ApiError } from '../../api/client';
-import { openAccountDialog } from './account-dialogs';
+import { openAccountDialog } from '../../stores/account-dialogs';
 import { loginWithFacebook, loginWithGoogle, useCompleteLogin } from './api';
 import { facebookAccessToken } from './social-sdk';
 

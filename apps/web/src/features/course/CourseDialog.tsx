@@ -9,9 +9,8 @@ import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { DIALOG_WIDTH } from '@sikkha/contract/rules';
-import { type ReactNode, Suspense, useId, useState } from 'react';
-import { lazyWithReload } from '../../app/lazy-with-reload';
-import { usePageTitle } from '../../app/use-page-title';
+import { type ComponentType, type ReactNode, Suspense, useId, useState } from 'react';
+import { usePageTitle } from '../../hooks/use-page-title';
 import type { CourseView } from './api';
 import { CoachBios } from './CoachBios';
 import { CourseTabs } from './CourseTabs';
@@ -21,13 +20,18 @@ import { initialLessonIndex } from './payment-action';
 import { StudyGroups } from './StudyGroups';
 import { useCourseTexts } from './texts';
 
-// The payment dialog is a later issue; the price button opens its placeholder, in its own chunk.
-const OrderDialog = lazyWithReload(() => import('../checkout/OrderDialog').then((m) => m.OrderDialog));
+/** The order dialog the price button opens: checkout's, handed down by the app (a feature never imports another). */
+export type OrderDialogComponent = ComponentType<{
+  open: boolean;
+  product: CourseView['product'];
+  onClose: () => void;
+}>;
 
 interface CourseDialogProps {
   view: CourseView;
   open: boolean;
   onClose: () => void;
+  OrderDialog: OrderDialogComponent;
 }
 
 /**
@@ -35,7 +39,7 @@ interface CourseDialogProps {
  * payment action area, the course tabs, the study groups, the coach biography and a Close button. The backdrop
  * and Escape close it too. Maximum width 1500; the whole screen on phones.
  */
-export function CourseDialog({ view, open, onClose }: CourseDialogProps) {
+export function CourseDialog({ view, open, onClose, OrderDialog }: CourseDialogProps) {
   const text = useCourseTexts();
   const titleId = useId();
   const [lesson, setLesson] = useState(() => initialLessonIndex(view));

@@ -8,9 +8,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
-import { COURSE_PARAM, courseRequestOf } from '../storefront/paths';
+import { COURSE_PARAM, courseRequestOf } from '../../lib/course-paths';
 import { type CourseView, useCourseView } from './api';
-import { CourseDialog } from './CourseDialog';
+import { CourseDialog, type OrderDialogComponent } from './CourseDialog';
 import { useCourseTexts } from './texts';
 
 // The paper takes the focus on open (tabindex -1, never reached by keyboard): no focus ring around it.
@@ -20,7 +20,7 @@ import { useCourseTexts } from './texts';
  * The address says which course is open (/product/{title} over the home page, ?course={id} over a list), so a
  * link can be shared and the back button closes the dialog.
  */
-export function CourseHost() {
+export function CourseHost({ OrderDialog }: { OrderDialog: OrderDialogComponent }) {
   const location = useLocation();
   const navigate = useNavigate();
   const request = courseRequestOf(location.pathname, location.search);
@@ -55,6 +55,7 @@ export function CourseHost() {
           view={shown}
           open={request !== null && !failed && view.data === shown}
           onClose={close}
+          OrderDialog={OrderDialog}
         />
       )}
     </>

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { formatBaht } from '@sikkha/contract/rules';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { openAccountDialog } from '../account/account-dialogs';
+import { openAccountDialog } from '../../stores/account-dialogs';
 import { type CourseView, downloadFile } from './api';
 import { paymentActionOf } from './payment-action';
 import { useCourseTexts } from './texts';

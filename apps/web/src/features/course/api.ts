@@ -3,7 +3,7 @@ import { fileUrl } from '@sikkha/contract/rules';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet, TOKEN_KEY } from '../../api/client';
 import { useToken } from '../../api/session';
-import type { CourseRequest } from '../storefront/paths';
+import type { CourseRequest } from '../../lib/course-paths';
 
 export type { CourseView };
 export type Lesson = CourseView['lessons'][number];

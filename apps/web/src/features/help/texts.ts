@@ -1,4 +1,4 @@
-import type { Bilingual } from '../pages/use-page';
+import type { Bilingual } from '../../i18n/use-lang';
 
 interface Step {
   text: string;

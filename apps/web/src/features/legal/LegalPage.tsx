@@ -5,8 +5,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { usePageTitle } from '../../app/use-page-title';
-import { useLang } from '../pages/use-page';
+import { usePageTitle } from '../../hooks/use-page-title';
+import { useLang } from '../../i18n/use-lang';
 import type { Bilingual, Block, LegalDocument } from './legal-document';
 
 const CONTENTS = { th: 'สารบัญ', en: 'Contents' } as const;

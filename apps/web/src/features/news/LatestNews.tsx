@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { useLang } from '../pages/use-page';
+import { useLang } from '../../i18n/use-lang';
 import { useLatestNews } from './api';
 import { NewsCardSkeletons, NewsGrid } from './NewsCard';
 import { newsTexts } from './texts';

@@ -10,9 +10,9 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { usePageTitle } from '../../app/use-page-title';
-import { Img } from '../pages/img';
-import { useLang } from '../pages/use-page';
+import { Img } from '../../components/img';
+import { usePageTitle } from '../../hooks/use-page-title';
+import { useLang } from '../../i18n/use-lang';
 import { type News, newsGalleryUrl, newsHeadImage, newsTags, useNewsArticle, useNewsImages } from './api';
 import { formatNewsDate, newsTexts } from './texts';
 

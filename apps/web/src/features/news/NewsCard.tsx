@@ -5,9 +5,9 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { cardMediaSx } from '../../app/card-media';
-import { Img } from '../pages/img';
-import { useLang } from '../pages/use-page';
+import { cardMediaSx } from '../../components/card-media';
+import { Img } from '../../components/img';
+import { useLang } from '../../i18n/use-lang';
 import { type News, newsCardImage } from './api';
 import { formatNewsDate, newsTexts } from './texts';
 

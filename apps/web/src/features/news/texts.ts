@@ -1,4 +1,4 @@
-import type { Bilingual, Lang } from '../pages/use-page';
+import type { Bilingual, Lang } from '../../i18n/use-lang';
 
 /** The news pages' own words, kept in their lazy chunk rather than the first-load i18n resources. */
 export const newsTexts: Bilingual<{

@@ -4,9 +4,9 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { usePageTitle } from '../../app/use-page-title';
+import { usePageTitle } from '../../hooks/use-page-title';
+import { useLang } from '../../i18n/use-lang';
 import { pagesTexts } from './texts';
-import { useLang } from './use-page';
 
 /**
  * /callback: where payment gateways return the shopper. For now a neutral "processing" page; the payments issue

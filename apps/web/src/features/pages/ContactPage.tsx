@@ -12,9 +12,9 @@ import type { SvgIconProps } from '@mui/material/SvgIcon';
 import Typography from '@mui/material/Typography';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../app/use-page-title';
+import { usePageTitle } from '../../hooks/use-page-title';
+import { useLang } from '../../i18n/use-lang';
 import { CONTACT, pagesTexts } from './texts';
-import { useLang } from './use-page';
 
 function ContactCard({
   Icon,

@@ -8,9 +8,9 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { usePageTitle } from '../../app/use-page-title';
+import { usePageTitle } from '../../hooks/use-page-title';
+import { useLang } from '../../i18n/use-lang';
 import { pagesTexts } from './texts';
-import { useLang } from './use-page';
 
 const REASON_ICONS = [DevicesIcon, ReplayIcon, WorkspacePremiumIcon, GroupsIcon];
 

@@ -11,11 +11,11 @@ import { formatBaht } from '@sikkha/contract/rules';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { type Product, productMiniUrl, useProducts } from '../../api/catalogue';
-import { usePageTitle } from '../../app/use-page-title';
-import { coursePath } from '../storefront/paths';
-import { Img } from './img';
+import { Img } from '../../components/img';
+import { usePageTitle } from '../../hooks/use-page-title';
+import { useLang } from '../../i18n/use-lang';
+import { coursePath } from '../../lib/course-paths';
 import { pagesTexts } from './texts';
-import { useLang } from './use-page';
 
 const thumbSx = {
   width: { xs: 96, sm: 160 },

@@ -1,4 +1,4 @@
-import type { Bilingual } from './use-page';
+import type { Bilingual } from '../../i18n/use-lang';
 
 /** The shop's public contact details, shown on /contact (the footer keeps its own short version). */
 export const CONTACT = {

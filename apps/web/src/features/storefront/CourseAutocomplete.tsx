@@ -8,9 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { Product } from '../../api/catalogue';
 import { apiGet } from '../../api/client';
-import { useDebouncedValue } from '../account/use-debounced-value';
+import { useDebouncedValue } from '../../hooks/use-debounced-value';
+import { COURSE_PARAM, coursePath, courseRequestOf, OVERLAY_STATE } from '../../lib/course-paths';
 import { SearchField } from './CourseSearch';
-import { COURSE_PARAM, coursePath, courseRequestOf, OVERLAY_STATE } from './paths';
 
 /** The server matches Thai text (titles, tags and descriptions, every word); the results come as the user types. */
 const SEARCH_DELAY_MS = 250;

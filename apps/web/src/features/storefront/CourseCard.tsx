@@ -9,8 +9,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { type Product, productMiniUrl } from '../../api/catalogue';
-import { cardMediaSx } from '../../app/card-media';
-import { coursePath, OVERLAY_STATE } from './paths';
+import { cardMediaSx } from '../../components/card-media';
+import { coursePath, OVERLAY_STATE } from '../../lib/course-paths';
 
 interface CourseCardProps {
   product: Product;

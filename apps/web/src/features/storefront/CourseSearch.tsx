@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { type ComponentType, type InputHTMLAttributes, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { importWithReload } from '../../app/lazy-with-reload';
+import { importWithReload } from '../../lib/lazy-with-reload';
 import type { CourseAutocompleteProps } from './CourseAutocomplete';
 
 /** The search field's look, shared by the stand-in below and the autocomplete that replaces it. */

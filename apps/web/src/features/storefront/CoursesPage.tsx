@@ -7,10 +7,10 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { type Product, useCategories, useProducts } from '../../api/catalogue';
-import { usePageTitle } from '../../app/use-page-title';
+import { usePageTitle } from '../../hooks/use-page-title';
+import { courseOverPage } from '../../lib/course-paths';
 import { CourseGrid } from './CourseGrid';
 import { MyCourses } from './MyCourses';
-import { courseOverPage } from './paths';
 import { useStorefrontTexts } from './texts';
 
 /**

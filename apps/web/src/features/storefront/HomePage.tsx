@@ -1,15 +1,15 @@
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProducts } from '../../api/catalogue';
-import { LazyContentPage } from '../pages/lazy-content-page';
 import { CoachList } from './CoachList';
 import { CourseGrid } from './CourseGrid';
 import { Hero } from './Hero';
 
-export function HomePage() {
+/** `latestNews` comes from the app, which owns the news pages' lazy chunk (a feature never imports another). */
+export function HomePage({ latestNews }: { latestNews?: ReactNode }) {
   const { t } = useTranslation();
   const products = useProducts();
   return (
@@ -29,10 +29,7 @@ export function HomePage() {
             </Typography>
             <CoachList />
           </section>
-          <Suspense fallback={null}>
-            {/* Below the fold: the latest news comes with the content pages' chunk, after the first load. */}
-            <LazyContentPage page="latestNews" />
-          </Suspense>
+          {latestNews}
         </Stack>
       </Container>
     </>

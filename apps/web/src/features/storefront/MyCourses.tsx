@@ -15,11 +15,11 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { type Product, useProducts } from '../../api/catalogue';
 import { type CurrentUser, useSession } from '../../api/session';
-import { usePageTitle } from '../../app/use-page-title';
-import { openAccountDialog } from '../account/account-dialogs';
+import { usePageTitle } from '../../hooks/use-page-title';
+import { courseOverPage } from '../../lib/course-paths';
+import { openAccountDialog } from '../../stores/account-dialogs';
 import { CourseCard } from './CourseCard';
 import { courseGridSx } from './CourseGrid';
-import { courseOverPage } from './paths';
 import { useStorefrontTexts } from './texts';
 
 /** A course of the member's, as the signed-in user object's parallel lists say (spec §3 User). */

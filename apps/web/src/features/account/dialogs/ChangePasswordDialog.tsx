@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { ACCOUNT_NS } from '../../../i18n/account';
-import { type AccountDialog, closeAccountDialog, openAccountDialog } from '../account-dialogs';
+import { type AccountDialog, closeAccountDialog, openAccountDialog } from '../../../stores/account-dialogs';
 import { changeOwnPassword, requestPasswordReset, resetPassword } from '../api';
 import { accountMessages, useAccountMessage } from '../messages';
 import { DialogFrame } from './DialogFrame';

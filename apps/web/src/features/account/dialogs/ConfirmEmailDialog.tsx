@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { SESSION_KEY, useSession } from '../../../api/session';
 import { ACCOUNT_NS } from '../../../i18n/account';
-import { closeAccountDialog } from '../account-dialogs';
+import { closeAccountDialog } from '../../../stores/account-dialogs';
 import { confirmEmail, sendConfirmEmail } from '../api';
 import { accountMessages, useAccountMessage } from '../messages';
 import { useGoToLogout } from '../use-logout';

@@ -13,7 +13,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { ACCOUNT_NS } from '../../../i18n/account';
-import { type AccountDialog, closeAccountDialog, openAccountDialog } from '../account-dialogs';
+import { type AccountDialog, closeAccountDialog, openAccountDialog } from '../../../stores/account-dialogs';
 import { loginWithEmail, useCompleteLogin, useSettings } from '../api';
 import { accountMessages, useAccountMessage } from '../messages';
 import { DialogFrame } from './DialogFrame';

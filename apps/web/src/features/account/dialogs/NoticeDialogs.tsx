@@ -4,7 +4,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_NS } from '../../../i18n/account';
-import { closeAccountDialog, openAccountDialog } from '../account-dialogs';
+import { closeAccountDialog, openAccountDialog } from '../../../stores/account-dialogs';
 import { accountMessages, useAccountMessage } from '../messages';
 import { useGoToLogout } from '../use-logout';
 import { DialogFrame } from './DialogFrame';

@@ -13,7 +13,7 @@ import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { SESSION_KEY } from '../../../api/session';
 import { ACCOUNT_NS } from '../../../i18n/account';
-import { closeAccountDialog } from '../account-dialogs';
+import { closeAccountDialog } from '../../../stores/account-dialogs';
 import { acceptPrivacyPolicy } from '../api';
 import { useAccountMessage } from '../messages';
 import { useGoToLogout } from '../use-logout';

@@ -21,11 +21,11 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../../api/client';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { ACCOUNT_NS } from '../../../i18n/account';
-import { type AccountDialog, closeAccountDialog, openAccountDialog } from '../account-dialogs';
+import { type AccountDialog, closeAccountDialog, openAccountDialog } from '../../../stores/account-dialogs';
 import { emailExists, registerAccount, useCompleteLogin } from '../api';
 import { accountMessages, useAccountMessage } from '../messages';
-import { useDebouncedValue } from '../use-debounced-value';
 import { DialogFrame } from './DialogFrame';
 import { FormTextField, PasswordField } from './fields';
 
