@@ -14,6 +14,8 @@ import { resourceTables } from './http/resources/bindings.js';
 import { registerResources } from './http/resources/engine.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { sessionService } from './http/sessions.js';
+import { createJobs } from './jobs/jobs.js';
+import { jobsModule } from './jobs/jobs.module.js';
 import { accountsModule } from './modules/accounts/accounts.module.js';
 import { catalogueModule } from './modules/catalogue/catalogue.module.js';
 import { coinsModule } from './modules/coins/coins.module.js';
@@ -24,7 +26,14 @@ import { createMailer, type Mailer } from './providers/mail.js';
 import { localDiskStorage, type Storage } from './providers/storage.js';
 
 /** The domains of the shop. The seo module comes last: it answers every path nobody else did. */
-const modules: readonly AppModule[] = [accountsModule, catalogueModule, coinsModule, uploadsModule, seoModule];
+const modules: readonly AppModule[] = [
+  accountsModule,
+  catalogueModule,
+  coinsModule,
+  uploadsModule,
+  jobsModule,
+  seoModule,
+];
 
 export interface AppDeps {
   config: Config;
@@ -80,6 +89,9 @@ export async function buildApp(deps: AppDeps) {
     onCommit: cache.committed,
     onEffectError: (error) => app.log.error({ err: error }, 'an effect after a commit failed'),
   });
+  // Stopped until `main.ts` starts it; tests run due jobs themselves.
+  const jobs = createJobs({ db: database.db, clock, log: app.log });
+  app.addHook('onClose', () => jobs.stop());
 
   const ctx: AppContext = {
     config,
@@ -94,6 +106,7 @@ export async function buildApp(deps: AppDeps) {
         deps.mailer ?? createMailer({ db: database.db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom }),
       storage: deps.storage ?? localDiskStorage(join(config.dataDir, 'uploads')),
     },
+    jobs,
     webDir: deps.webDir,
   };
   registerResources(app, {

@@ -32,6 +32,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ port: config.port, host: config.host });
+app.ctx.jobs.start();
 console.log(
   [
     '',

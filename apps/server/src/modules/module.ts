@@ -7,6 +7,7 @@ import type { Transact } from '../db/unit-of-work.js';
 import type { TokenService } from '../http/auth.js';
 import type { WriteHooks } from '../http/resources/engine.js';
 import type { Sessions } from '../http/sessions.js';
+import type { Jobs } from '../jobs/jobs.js';
 import type { Mailer } from '../providers/mail.js';
 import type { Storage } from '../providers/storage.js';
 
@@ -28,6 +29,8 @@ export interface AppContext {
   tokens: TokenService;
   sessions: Sessions;
   providers: { mailer: Mailer; storage: Storage };
+  /** The durable job queue: enqueue in a unit of work, run in the background (mail, and what comes). */
+  jobs: Jobs;
   /** The built web app, when present. */
   webDir: string | undefined;
 }

@@ -1,23 +1,25 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { mailOutbox } from '../db/schema/index.js';
-import { ProviderUnavailable } from './unavailable.js';
 
-export interface Mail {
-  to: string;
-  subject: string;
+export const mailSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
   /** The plain-text part, for clients that do not show HTML (and for the log). */
-  text: string;
-  html: string;
-}
+  text: z.string(),
+  html: z.string(),
+});
+export type Mail = z.infer<typeof mailSchema>;
 
-/** Sends one mail, or throws a 503 AppError with a Thai message. Every mail is also recorded in `mailOutbox`. */
+/**
+ * Sends one mail now, or throws. Every attempt is recorded in `mailOutbox`. Services do not call it: they enqueue
+ * the `mail.send` job in their unit of work (`jobs/mail.job.ts`), whose runs retry a failed send.
+ */
 export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
-
-export const mailFailed = 'ส่งอีเมลไม่สำเร็จ กรุณาลองใหม่อีกครั้งภายหลัง';
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
 
@@ -51,7 +53,7 @@ export function createMailer({ db, log, smtpUrl, from }: MailerOptions): Mailer 
     };
   }
 
-  // A request waits for the SMTP server, so it must not wait for minutes (nodemailer's defaults).
+  // A stuck SMTP server must not hold the job past its lease (nodemailer waits minutes by default).
   const transport = nodemailer.createTransport(
     { url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 },
     { from },
@@ -64,7 +66,7 @@ export function createMailer({ db, log, smtpUrl, from }: MailerOptions): Mailer 
         const reason = error instanceof Error ? error.message : String(error);
         await record(mail, 'failed', reason);
         log.warn({ to: mail.to, subject: mail.subject, err: error }, 'Mail could not be sent');
-        throw new ProviderUnavailable(mailFailed, error);
+        throw error;
       }
       await record(mail, 'sent');
     },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { timestamp } from './columns.js';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { state, statesChecked, timestamp } from './columns.js';
 
 /**
  * Where a job is: waiting for its first run (`queued`), claimed by a runner (`running`), waiting to be tried
@@ -16,7 +16,7 @@ export const job = pgTable(
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     name: varchar('name', { length: 100 }).notNull(),
     payload: jsonb('payload').notNull(),
-    state: varchar('state', { length: 10, enum: jobStates }).notNull().default('queued'),
+    state: state('state', jobStates, 10).notNull().default('queued'),
     /** A job with a key is enqueued once: a schedule slot, or anything that must not be doubled. */
     key: varchar('key', { length: 200 }),
     attempts: integer('attempts').notNull().default(0),
@@ -32,6 +32,6 @@ export const job = pgTable(
   (t) => [
     uniqueIndex('job_key_idx').on(t.key),
     index('job_due_idx').on(t.state, t.run_at),
-    check('job_state_check', sql.raw(`"state" IN (${jobStates.map((s) => `'${s}'`).join(', ')})`)),
+    ...statesChecked('job', { state: jobStates }),
   ],
 );

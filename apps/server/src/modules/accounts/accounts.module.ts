@@ -3,9 +3,9 @@ import type { Sessions } from '../../http/sessions.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { Role, SignedIn } from '../../policies/index.js';
 import type { AppModule } from '../module.js';
-import { registerAddressLimits } from './address-limits.js';
 import { registerAccountRoutes } from './accounts.routes.js';
 import { accountsService } from './accounts.service.js';
+import { registerAddressLimits } from './address-limits.js';
 import { registerEmailCodeRoutes } from './email-codes.routes.js';
 import { emailCodesService } from './email-codes.service.js';
 import { signupTickets } from './signup-ticket.js';
@@ -42,7 +42,7 @@ export const accountsModule: AppModule = {
     },
     personnel: { beforeWrite: passwordWrite(sessions, 'staff') },
   }),
-  register(app, { db, clock, transact, config, sessions, providers }) {
+  register(app, { db, clock, transact, config, sessions, jobs }) {
     const tickets = signupTickets(config.jwtSecret, clock);
     const verifySignupTicket = config.google || config.facebook ? tickets.verify : undefined;
     const accounts = accountsService({ db, clock, transact, sessions, verifySignupTicket });
@@ -51,7 +51,8 @@ export const accountsModule: AppModule = {
     const codes = emailCodesService({
       db,
       clock,
-      mailer: providers.mailer,
+      transact,
+      jobs,
       sessions,
       secret: config.jwtSecret,
       publicUrl: config.publicUrl,

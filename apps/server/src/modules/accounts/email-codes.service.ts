@@ -4,11 +4,14 @@ import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db, Executor } from '../../db/client.js';
 import { emailCode, user } from '../../db/schema/index.js';
+import type { Transact } from '../../db/unit-of-work.js';
 import { AppError, badRequest } from '../../errors.js';
 import { attemptCounter } from '../../http/attempt-counter.js';
 import type { Sessions } from '../../http/sessions.js';
+import type { Jobs } from '../../jobs/jobs.js';
+import { sendMail } from '../../jobs/mail.job.js';
 import { hashPassword } from '../../lib/passwords.js';
-import type { Mail, Mailer } from '../../providers/mail.js';
+import type { Mail } from '../../providers/mail.js';
 import { loginThrottle, memberAccount } from './login-throttle.js';
 import { confirmCodeMail, resetPasswordMail } from './mail-templates.js';
 
@@ -25,7 +28,8 @@ export interface EmailCodesDeps {
   sessions: Sessions;
   db: Db;
   clock: Clock;
-  mailer: Mailer;
+  transact: Transact;
+  jobs: Pick<Jobs, 'enqueue'>;
   /** Server secret mixed into code hashes, so a copy of the table alone cannot test guesses offline. */
   secret: string;
   /** Where the web app lives; the reset link is `${publicUrl}/code/${code}`. */
@@ -40,7 +44,16 @@ const normaliseEmail = (email: string) => email.trim().toLowerCase();
  * E-mail confirmation codes and password reset links (DESIGN deviation 1): made at random here, stored only as
  * a keyed hash, expiring, attempt-limited and mailed; the client never computes or sees a code but by mail.
  */
-export function emailCodesService({ db, clock, mailer, sessions, secret, publicUrl, currentUser }: EmailCodesDeps) {
+export function emailCodesService({
+  db,
+  clock,
+  transact,
+  jobs,
+  sessions,
+  secret,
+  publicUrl,
+  currentUser,
+}: EmailCodesDeps) {
   const key = createHash('sha256').update(`sikkha:email-code:${secret}`).digest();
   // Confirmation codes are only six digits, so the account is part of what is hashed: the same code for two
   // members gives two hashes. Reset codes are looked up by hash alone.
@@ -57,8 +70,9 @@ export function emailCodesService({ db, clock, mailer, sessions, secret, publicU
   }
 
   /**
-   * Stores a new code for the account in place of its unused ones, unless the last was made under a minute ago.
-   * The account row is locked meanwhile, so two requests at once cannot both pass the one-a-minute check.
+   * Stores a new code for the account in place of its unused ones, unless the last was made under a minute ago,
+   * and enqueues its mail in the same unit of work: no mail without its code, no code without its mail. The
+   * account row is locked meanwhile, so two requests at once cannot both pass the one-a-minute check.
    */
   async function replaceCode(
     userId: number,
@@ -66,9 +80,11 @@ export function emailCodesService({ db, clock, mailer, sessions, secret, publicU
     hash: string,
     minutes: number,
     wait: string,
+    mail: Mail,
   ) {
     const now = clock.now();
-    return db.transaction(async (tx) => {
+    await transact(async (work) => {
+      const tx = work.db;
       await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for('update');
       const [last] = await tx
         .select({ create_at: emailCode.create_at })
@@ -80,28 +96,15 @@ export function emailCodesService({ db, clock, mailer, sessions, secret, publicU
       await tx
         .delete(emailCode)
         .where(and(eq(emailCode.user_id, userId), eq(emailCode.purpose, purpose), isNull(emailCode.used_at)));
-      const [created] = await tx
-        .insert(emailCode)
-        .values({
-          user_id: userId,
-          purpose,
-          code_hash: hash,
-          expires_at: minutesFrom(now, minutes),
-          create_at: now.toISOString(),
-        })
-        .returning({ id: emailCode.id });
-      return created!.id;
+      await tx.insert(emailCode).values({
+        user_id: userId,
+        purpose,
+        code_hash: hash,
+        expires_at: minutesFrom(now, minutes),
+        create_at: now.toISOString(),
+      });
+      await jobs.enqueue(work, sendMail, mail);
     });
-  }
-
-  /** Mails a code just stored; if the mail cannot go, the code goes too, so the member may ask again at once. */
-  async function mailOrForget(codeId: number, mail: Mail) {
-    try {
-      await mailer.send(mail);
-    } catch (error) {
-      await db.delete(emailCode).where(eq(emailCode.id, codeId));
-      throw error;
-    }
   }
 
   /** Marks a code used; false when another request used it first. */
@@ -124,15 +127,12 @@ export function emailCodesService({ db, clock, mailer, sessions, secret, publicU
         .limit(1);
       if (!member?.email) throw badRequest(accountMessages.noEmail);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      const id = await replaceCode(
+      await replaceCode(
         userId,
         'confirm',
         confirmHash(userId, code),
         CONFIRM_CODE_MINUTES,
         accountMessages.resendWait,
-      );
-      await mailOrForget(
-        id,
         confirmCodeMail({ to: member.email, name: member.name_th, code, minutes: CONFIRM_CODE_MINUTES }),
       );
     },
@@ -176,9 +176,12 @@ export function emailCodesService({ db, clock, mailer, sessions, secret, publicU
       if (!member?.email) throw new AppError('NOT_FOUND', accountMessages.emailUnknown);
       // 256 random bits, URL-safe: it travels in the link, so it must be unguessable on its own.
       const code = randomBytes(32).toString('base64url');
-      const id = await replaceCode(member.id, 'reset', resetHash(code), RESET_CODE_MINUTES, accountMessages.resetWait);
-      await mailOrForget(
-        id,
+      await replaceCode(
+        member.id,
+        'reset',
+        resetHash(code),
+        RESET_CODE_MINUTES,
+        accountMessages.resetWait,
         resetPasswordMail({
           to: member.email,
           name: member.name_th,
