@@ -1,6 +1,7 @@
 import type { category, coach, product } from '@sikkha/contract';
 import { fileUrl, isOnShow } from '@sikkha/contract/rules';
 import { useQuery } from '@tanstack/react-query';
+import { catalogueKeys } from '../lib/query-keys';
 import { apiGet } from './client';
 
 // Rows as the API sends them, typed by the contract's schemas. Type-only: importing the contract at run time
@@ -14,11 +15,13 @@ export const productMiniUrl = (file: string) => fileUrl('productMini', file);
 export const coachImageUrl = (file: string) => fileUrl('coach', file);
 
 export const useProducts = () =>
-  useQuery({ queryKey: ['product'], queryFn: () => apiGet<Product[]>('product'), select: listedOnly });
+  useQuery({ queryKey: catalogueKeys.products(), queryFn: () => apiGet<Product[]>('product'), select: listedOnly });
 
-export const useCategories = () => useQuery({ queryKey: ['category'], queryFn: () => apiGet<Category[]>('category') });
+export const useCategories = () =>
+  useQuery({ queryKey: catalogueKeys.categories(), queryFn: () => apiGet<Category[]>('category') });
 
-export const useCoaches = () => useQuery({ queryKey: ['coach'], queryFn: () => apiGet<Coach[]>('coach') });
+export const useCoaches = () =>
+  useQuery({ queryKey: catalogueKeys.coaches(), queryFn: () => apiGet<Coach[]>('coach') });
 
 /** The server already leaves hidden courses out for visitors and members, but a staff token would receive them. */
 function listedOnly(products: Product[]) {

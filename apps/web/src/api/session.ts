@@ -2,6 +2,7 @@ import type { CurrentStaff, CurrentUser } from '@sikkha/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { LANGUAGE_KEY } from '../i18n';
+import { sessionKeys } from '../lib/query-keys';
 import { ApiError, apiGet, apiRequest, TOKEN_KEY } from './client';
 
 // This module is in the storefront's first load: token presence and the session query only. Logging in,
@@ -10,8 +11,6 @@ import { ApiError, apiGet, apiRequest, TOKEN_KEY } from './client';
 export type { CurrentUser };
 /** What loginPing answers: a member, or a staff member whose token ended up in the shopper's slot. */
 export type SessionUser = CurrentUser | CurrentStaff;
-
-export const SESSION_KEY = ['session'] as const;
 
 const listeners = new Set<() => void>();
 const subscribe = (listener: () => void) => {
@@ -68,7 +67,7 @@ async function ping(): Promise<SessionUser | null> {
 
 export function useSession() {
   const token = useToken();
-  const query = useQuery({ queryKey: SESSION_KEY, queryFn: ping, enabled: token !== null, retry: false });
+  const query = useQuery({ queryKey: sessionKeys.current, queryFn: ping, enabled: token !== null, retry: false });
   const user = token ? (query.data ?? null) : null;
   return {
     token,

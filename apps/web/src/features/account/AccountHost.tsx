@@ -3,8 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
-import { SESSION_KEY, useSession } from '../../api/session';
+import { useSession } from '../../api/session';
 import { lazyWithReload } from '../../lib/lazy-with-reload';
+import { notificationKeys, sessionKeys } from '../../lib/query-keys';
 import '../../i18n/account';
 import {
   type AccountDialog,
@@ -136,8 +137,8 @@ function useSessionRecheck() {
           return;
         }
       }
-      void queryClient.invalidateQueries({ queryKey: ['notifications'] });
-      void queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.current });
     };
     const timer = setInterval(() => void recheck(), RECHECK_INTERVAL_MS);
     return () => clearInterval(timer);

@@ -11,7 +11,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { apiGet, apiRequest, type Envelope } from '../../api/client';
-import { SESSION_KEY, setToken } from '../../api/session';
+import { setToken } from '../../api/session';
+import { accountKeys, sessionKeys } from '../../lib/query-keys';
 import { closeAccountDialog } from '../../stores/account-dialogs';
 
 // The account calls of spec §7. Lazily loaded with the dialogs; the first load only knows the token (api/session).
@@ -63,7 +64,11 @@ export async function refreshSession() {
 
 /** Google and Facebook buttons show only when the server is configured for them. */
 export const useSettings = () =>
-  useQuery({ queryKey: ['settings'], queryFn: () => apiGet<PublicSettings>('settings'), staleTime: Infinity });
+  useQuery({
+    queryKey: accountKeys.settings(),
+    queryFn: () => apiGet<PublicSettings>('settings'),
+    staleTime: Infinity,
+  });
 
 /**
  * Login success (spec §4): keep the token and the member, close the dialogs, and take a member with purchased or
@@ -78,7 +83,7 @@ export function useCompleteLogin() {
       const member = user ?? (await apiRequest<CurrentUser>('loginPing', { token: session.token })).data;
       // Closed before the member arrives, so the agreement check that follows can open its own dialog.
       closeAccountDialog();
-      queryClient.setQueryData(SESSION_KEY, member);
+      queryClient.setQueryData(sessionKeys.current, member);
       setToken(session.token);
       if (member.finish.length > 0 || member.wait.length > 0) await navigate('/courses/onlyOrder');
     },

@@ -4,7 +4,8 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { type CourseCoach, coachImageUrl } from './api';
+import { coachImageUrl } from '../../api/catalogue';
+import type { CourseCoach } from './api';
 import { useCourseTexts } from './texts';
 
 /** Spec §2 "Coach list", in the course dialog's 'coach biography' section: avatar, name, detail, lines, awards. */

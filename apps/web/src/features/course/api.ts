@@ -4,16 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet, TOKEN_KEY } from '../../api/client';
 import { useToken } from '../../api/session';
 import type { CourseRequest } from '../../lib/course-paths';
+import { courseKeys } from '../../lib/query-keys';
+import { retryServerErrors } from '../../lib/query-retry';
 
 export type { CourseView };
 export type Lesson = CourseView['lessons'][number];
 export type CourseTab = CourseView['tabs'][number];
 export type CourseGroup = CourseView['groups'][number];
 export type CourseCoach = CourseView['coaches'][number];
-
-// A hidden or missing course (404) or a bad request will not appear on a second try.
-const retryServerErrors = (failures: number, error: Error) =>
-  failures < 1 && !(error instanceof ApiError && error.status < 500);
 
 /**
  * The whole course dialog from one request (GET /api/courseView). What the caller owns is part of the answer,
@@ -22,7 +20,7 @@ const retryServerErrors = (failures: number, error: Error) =>
 export function useCourseView(request: CourseRequest | null) {
   const token = useToken();
   return useQuery({
-    queryKey: ['courseView', request, token],
+    queryKey: courseKeys.view(request, token),
     queryFn: () => apiGet<CourseView>('courseView', request ?? {}),
     // Signing in with the dialog open keeps showing the course while its new state loads; another course waits.
     placeholderData: (previous, previousQuery) =>
@@ -35,7 +33,6 @@ export function useCourseView(request: CourseRequest | null) {
 }
 
 export const lessonThumbnailUrl = (file: string) => fileUrl('video', file);
-export const coachImageUrl = (file: string) => fileUrl('coach', file);
 
 /**
  * A course document or certificate needs the member's bearer token, which a link cannot carry: fetch it as a

@@ -19,6 +19,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../api/client';
+import { helpKeys } from '../../lib/query-keys';
 import { HELP_IMAGE_SIZE, helpTexts } from './texts';
 
 type Question = ReturnType<typeof question.row.parse>;
@@ -174,7 +175,7 @@ function Steps({ steps }: { steps: { text: string; points?: string[] }[] }) {
 function Questions({ open }: { open: boolean }) {
   const text = useHelpTexts().faq;
   const questions = useQuery({
-    queryKey: ['question'],
+    queryKey: helpKeys.questions(),
     queryFn: () => apiGet<Question[]>('question'),
     enabled: open,
     select: (rows) => [...rows].sort((a, b) => (a.item ?? 0) - (b.item ?? 0) || a.id - b.id),

@@ -1,7 +1,9 @@
 import type { news, newsImage } from '@sikkha/contract';
 import { fileUrl } from '@sikkha/contract/rules';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiError, apiGet, apiRequest } from '../../api/client';
+import { apiGet, apiRequest } from '../../api/client';
+import { newsKeys } from '../../lib/query-keys';
+import { retryServerErrors } from '../../lib/query-retry';
 
 // Rows as the API sends them; type-only imports keep zod out of the bundle.
 export type News = ReturnType<typeof news.row.parse>;
@@ -32,14 +34,10 @@ export const newsTags = (item: News) =>
     .map((tag) => tag.trim())
     .filter(Boolean);
 
-// A missing article (404) or a bad id (400) will not appear on a second try.
-const retryServerErrors = (failures: number, error: Error) =>
-  failures < 1 && !(error instanceof ApiError && error.status < 500);
-
 /** One page of news, newest first (the server's default order), with the total for the pager. */
 export const useNewsPage = (page: number) =>
   useQuery({
-    queryKey: ['news', 'page', page],
+    queryKey: newsKeys.page(page),
     queryFn: async () => {
       const envelope = await apiRequest<News[]>('news', {
         query: { page, pageSize: NEWS_PAGE_SIZE },
@@ -50,11 +48,11 @@ export const useNewsPage = (page: number) =>
   });
 
 export const useLatestNews = (limit: number) =>
-  useQuery({ queryKey: ['news', 'limit', limit], queryFn: () => apiGet<News[]>('newsLimit', { limit }) });
+  useQuery({ queryKey: newsKeys.latest(limit), queryFn: () => apiGet<News[]>('newsLimit', { limit }) });
 
 export const useNewsArticle = (id: number | null) =>
   useQuery({
-    queryKey: ['news', 'byId', id],
+    queryKey: newsKeys.article(id),
     queryFn: () => apiGet<News>('newsById', { id }),
     enabled: id !== null,
     retry: retryServerErrors,
@@ -62,7 +60,7 @@ export const useNewsArticle = (id: number | null) =>
 
 export const useNewsImages = (newsId: number | null) =>
   useQuery({
-    queryKey: ['newsImage', newsId],
+    queryKey: newsKeys.images(newsId),
     queryFn: () => apiGet<NewsImage[]>('newsImageByNewsId', { news_id: newsId }),
     enabled: newsId !== null,
     retry: retryServerErrors,

@@ -1,12 +1,10 @@
 import type { notification } from '@sikkha/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../api/client';
+import { notificationKeys } from '../../lib/query-keys';
 
 // Type-only: the contract's schemas stay out of the bundle.
 export type Notification = ReturnType<typeof notification.row.parse>;
-
-/** The key the session's 5-minute check refreshes (spec §4, AccountHost). */
-export const NOTIFICATIONS_KEY = ['notifications'] as const;
 
 /** 'Y' until read (the column's default), 'N' once read. */
 export const isUnread = (item: Notification) => item.notification_status !== 'N';
@@ -14,17 +12,17 @@ export const isUnread = (item: Notification) => item.notification_status !== 'N'
 /** The member's own notifications, newest first. */
 export const useNotifications = (userId: number | undefined) =>
   useQuery({
-    queryKey: [...NOTIFICATIONS_KEY, userId],
+    queryKey: notificationKeys.list(userId),
     queryFn: () => apiGet<Notification[]>('notificationFindByUserId', { user_id: userId }),
     enabled: userId !== undefined,
   });
 
-/** Spec §4: clicking a notification saves it as read (N), then the list is refreshed. */
+/** Spec §4: clicking a notification saves it as read (N), then the list, and with it the unread count, is refreshed. */
 export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiRequest('notification', { method: 'POST', body: { id, notification_status: 'N' } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }
 

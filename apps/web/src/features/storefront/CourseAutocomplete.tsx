@@ -10,6 +10,7 @@ import type { Product } from '../../api/catalogue';
 import { apiGet } from '../../api/client';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { COURSE_PARAM, coursePath, courseRequestOf, OVERLAY_STATE } from '../../lib/course-paths';
+import { catalogueKeys } from '../../lib/query-keys';
 import { SearchField } from './CourseSearch';
 
 /** The server matches Thai text (titles, tags and descriptions, every word); the results come as the user types. */
@@ -53,7 +54,7 @@ export function CourseAutocomplete({ initialInput, takeFocus }: CourseAutocomple
   const [open, setOpen] = useState(initialInput.trim() !== '');
   const query = normalize(useDebouncedValue(input, SEARCH_DELAY_MS));
   const { data: products = [], isFetching } = useQuery({
-    queryKey: ['productSearch', query],
+    queryKey: catalogueKeys.search(query),
     queryFn: () => apiGet<Product[]>('productSearch', { q: query, limit: SEARCH_LIMIT }),
     enabled: query !== '',
     placeholderData: keepPreviousData,

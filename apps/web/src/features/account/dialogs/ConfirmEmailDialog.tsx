@@ -10,8 +10,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
-import { SESSION_KEY, useSession } from '../../../api/session';
+import { useSession } from '../../../api/session';
 import { ACCOUNT_NS } from '../../../i18n/account';
+import { sessionKeys } from '../../../lib/query-keys';
 import { closeAccountDialog } from '../../../stores/account-dialogs';
 import { confirmEmail, sendConfirmEmail } from '../api';
 import { accountMessages, useAccountMessage } from '../messages';
@@ -54,7 +55,7 @@ export function ConfirmEmailDialog({ open }: { open: boolean }) {
   const submit = form.handleSubmit(async ({ code }) => {
     try {
       const { data } = await confirmEmail(code);
-      queryClient.setQueryData(SESSION_KEY, data);
+      queryClient.setQueryData(sessionKeys.current, data);
       closeAccountDialog();
     } catch (error) {
       form.setError('code', { message: error instanceof ApiError ? error.message : accountMessages.codeWrong });

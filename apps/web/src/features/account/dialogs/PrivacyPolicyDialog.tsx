@@ -11,8 +11,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../../api/client';
-import { SESSION_KEY } from '../../../api/session';
 import { ACCOUNT_NS } from '../../../i18n/account';
+import { sessionKeys } from '../../../lib/query-keys';
 import { closeAccountDialog } from '../../../stores/account-dialogs';
 import { acceptPrivacyPolicy } from '../api';
 import { useAccountMessage } from '../messages';
@@ -34,9 +34,9 @@ export function PrivacyPolicyDialog({ open }: { open: boolean }) {
     setFailure(undefined);
     try {
       const { data } = await acceptPrivacyPolicy();
-      queryClient.setQueryData(SESSION_KEY, data);
+      queryClient.setQueryData(sessionKeys.current, data);
       // Spec §4: accepting updates the policy, refetches the user and closes the dialog.
-      await queryClient.refetchQueries({ queryKey: SESSION_KEY });
+      await queryClient.refetchQueries({ queryKey: sessionKeys.current });
       closeAccountDialog();
     } catch (error) {
       setFailure(error instanceof ApiError ? error.message : String(error));

@@ -23,6 +23,7 @@ import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { ACCOUNT_NS } from '../../../i18n/account';
+import { accountKeys } from '../../../lib/query-keys';
 import { type AccountDialog, closeAccountDialog, openAccountDialog } from '../../../stores/account-dialogs';
 import { emailExists, registerAccount, useCompleteLogin } from '../api';
 import { accountMessages, useAccountMessage } from '../messages';
@@ -72,7 +73,7 @@ export function RegisterDialog({ open, dialog }: RegisterDialogProps) {
   const email = (useWatch({ control, name: 'email' }) ?? '').trim();
   const settled = useDebouncedValue(email, EMAIL_CHECK_DELAY_MS);
   const existing = useQuery({
-    queryKey: ['userByEmail', settled],
+    queryKey: accountKeys.emailExists(settled),
     queryFn: () => emailExists(settled),
     enabled: !emailLocked && emailRule.safeParse(settled).success,
     staleTime: 30_000,
