@@ -5,6 +5,9 @@ z.config(z.locales.th());
 
 export * from './api/accounts.js';
 export * from './api/catalogue.js';
+export * from './api/jobs.js';
+export * from './api/routes.js';
+export * from './api/uploads.js';
 export * from './constants.js';
 export * from './entities/index.js';
 export * from './entity.js';

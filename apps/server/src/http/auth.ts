@@ -18,6 +18,8 @@ export interface TokenClaims {
   id: number;
   jti: string;
   version: number;
+  /** When the token stops being accepted (ISO 8601), so the web can renew it in time. */
+  expiresAt: string;
 }
 
 export interface TokenService {
@@ -55,11 +57,12 @@ export function tokenService(secret: string, clock: Clock, maxAgeSeconds = TOKEN
         !Number.isInteger(id) ||
         !payload.jti ||
         typeof version !== 'number' ||
-        !Number.isInteger(version)
+        !Number.isInteger(version) ||
+        payload.exp === undefined
       ) {
         throw new errors.JWTInvalid('bad claims');
       }
-      return { role, id, jti: payload.jti, version };
+      return { role, id, jti: payload.jti, version, expiresAt: new Date(payload.exp * 1000).toISOString() };
     },
   };
 }
@@ -85,7 +88,7 @@ export function registerAuth(
         request.tokenProblem = 'expired';
         return;
       }
-      request.actor = { kind: claims.role, id: claims.id, jti: claims.jti };
+      request.actor = { kind: claims.role, id: claims.id, jti: claims.jti, expiresAt: claims.expiresAt };
     } catch (error) {
       request.tokenProblem = error instanceof errors.JWTExpired ? 'expired' : 'invalid';
     }
@@ -101,9 +104,6 @@ function signedIn(request: FastifyRequest): SignedIn {
 /** Guards: each returns the actor it admits, or throws 401 / 403. */
 export const requireSignedIn = signedIn;
 
-export function requireMember(request: FastifyRequest) {
-  const actor = signedIn(request);
-  if (actor.kind !== 'member') throw forbidden();
 /**
  * For answers that depend on who asks (a course's state for its buyer): a token that was presented but no longer
  * counts is a 401, never an answer for a visitor, so the web can say the session ended instead of showing a
@@ -113,6 +113,9 @@ export function refuseStaleToken(request: FastifyRequest) {
   if (request.tokenProblem) signedIn(request);
 }
 
+export function requireMember(request: FastifyRequest) {
+  const actor = signedIn(request);
+  if (actor.kind !== 'member') throw forbidden();
   return actor;
 }
 

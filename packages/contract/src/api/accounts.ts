@@ -175,4 +175,10 @@ export const publicSettings = z.object({
   facebookAppId: z.string().nullable(),
 });
 
-export const existence = z.object({ exists: z.boolean() });
+/** What userCheckToken answers for a token that still counts: whose it is and when it ends. */
+export const tokenCheck = z.object({ role: z.enum(['member', 'staff']), expiresAt: z.iso.datetime() });
+
+/** Whether an account has the looked-up value; staff also get the record (visitors learn existence only). */
+export const lookupResult = z.object({ exists: z.boolean(), user: user.row.optional() });
+
+export const memberTotal = z.object({ total: z.number().int() });

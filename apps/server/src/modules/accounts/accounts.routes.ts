@@ -1,30 +1,12 @@
-import {
-  accountMessages,
-  changePasswordBody,
-  currentStaff,
-  currentUser,
-  envelope,
-  loginEmailBody,
-  loginPersonnelBody,
-  lookupQuery,
-  message,
-  registerBody,
-  session,
-  user,
-  userUpdateBody,
-} from '@sikkha/contract';
+import { accountMessages, message, apiRoutes as routes } from '@sikkha/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireMember, requireSignedIn, requireStaff } from '../../http/auth.js';
 import { errorResponses } from '../../http/error-responses.js';
 import type { Sessions } from '../../http/sessions.js';
 import type { AccountsService } from './accounts.service.js';
 
 const tags = ['accounts'];
-const withUser = <T extends z.ZodType>(u: T) =>
-  z.object({ result: z.boolean(), data: session, message: z.string(), user: u });
-const lookupResult = envelope(z.object({ exists: z.boolean(), user: user.row.optional() }));
 const ok = message('ok');
 
 export function registerAccountRoutes(app: FastifyInstance, accounts: AccountsService, sessions: Sessions) {
@@ -36,8 +18,8 @@ export function registerAccountRoutes(app: FastifyInstance, accounts: AccountsSe
       schema: {
         tags,
         summary: 'Member sign-in; returns the token and the signed-in user',
-        body: loginEmailBody,
-        response: { 200: withUser(currentUser), ...errorResponses },
+        body: routes.loginEmail.body,
+        response: { 200: routes.loginEmail.response, ...errorResponses },
       },
     },
     async (request) => {
@@ -56,8 +38,8 @@ export function registerAccountRoutes(app: FastifyInstance, accounts: AccountsSe
       schema: {
         tags,
         summary: 'Staff sign-in to the back office',
-        body: loginPersonnelBody,
-        response: { 200: withUser(currentStaff), ...errorResponses },
+        body: routes.loginPersonnel.body,
+        response: { 200: routes.loginPersonnel.response, ...errorResponses },
       },
     },
     async (request) => {
@@ -76,8 +58,8 @@ export function registerAccountRoutes(app: FastifyInstance, accounts: AccountsSe
       schema: {
         tags,
         summary: 'Create a member account and sign in',
-        body: registerBody,
-        response: { 200: withUser(currentUser).extend({ insertId: z.number().int() }), ...errorResponses },
+        body: routes.userRegister.body,
+        response: { 200: routes.userRegister.response, ...errorResponses },
       },
     },
     async (request) => {
@@ -92,7 +74,7 @@ export function registerAccountRoutes(app: FastifyInstance, accounts: AccountsSe
       schema: {
         tags,
         summary: 'A fresh token; the old one stops working',
-        response: { 200: envelope(session), ...errorResponses },
+        response: { 200: routes.refreshToken.response, ...errorResponses },
       },
     },
     async (request) => {
@@ -110,7 +92,7 @@ export function registerAccountRoutes(app: FastifyInstance, accounts: AccountsSe
       schema: {
         tags,
         summary: 'End the session: the token is refused from now on',
-        response: { 200: envelope(z.null()), ...errorResponses },
+        response: { 200: routes.logout.response, ...errorResponses },
       },
       handler: async (request) => {
         if (request.actor.kind !== 'visitor') await sessions.revoke(request.actor.jti);
@@ -125,7 +107,7 @@ export function registerAccountRoutes(app: FastifyInstance, accounts: AccountsSe
       schema: {
         tags,
         summary: 'The signed-in member (or staff account)',
-        response: { 200: envelope(z.union([currentUser, currentStaff])), ...errorResponses },
+        response: { 200: routes.loginPing.response, ...errorResponses },
       },
     },
     async (request) => {
@@ -141,31 +123,31 @@ export function registerAccountRoutes(app: FastifyInstance, accounts: AccountsSe
     {
       schema: {
         tags,
-        summary: 'Whether the token is still good (401 TOKEN_EXPIRED when not)',
-        response: { 200: envelope(z.object({ role: z.enum(['member', 'staff']) })), ...errorResponses },
+        summary: 'Whether the token is still good, and when it ends (401 TOKEN_EXPIRED when not)',
+        response: { 200: routes.userCheckToken.response, ...errorResponses },
       },
     },
     async (request) => {
       const actor = requireSignedIn(request);
-      return { result: true, data: { role: actor.kind }, message: ok };
+      return { result: true, data: { role: actor.kind, expiresAt: actor.expiresAt }, message: ok };
     },
   );
 
   const lookups = [
-    ['/api/userByEmail', lookupQuery.email, 'email'],
-    ['/api/userByUsername', lookupQuery.username, 'username'],
-    ['/api/userByGoogle', lookupQuery.google, 'google_id'],
-    ['/api/userByFacebook', lookupQuery.facebook, 'facebook_id'],
+    ['userByEmail', 'email'],
+    ['userByUsername', 'username'],
+    ['userByGoogle', 'google_id'],
+    ['userByFacebook', 'facebook_id'],
   ] as const;
-  for (const [url, querystring, field] of lookups) {
+  for (const [name, field] of lookups) {
     api.get(
-      url,
+      `/api/${name}`,
       {
         schema: {
           tags,
           summary: `Whether an account has this ${field}; staff also get the record`,
-          querystring,
-          response: { 200: lookupResult, ...errorResponses },
+          querystring: routes[name].query,
+          response: { 200: routes[name].response, ...errorResponses },
         },
       },
       async (request) => {
@@ -182,7 +164,7 @@ export function registerAccountRoutes(app: FastifyInstance, accounts: AccountsSe
       schema: {
         tags,
         summary: 'How many members (staff)',
-        response: { 200: envelope(z.object({ total: z.number().int() })), ...errorResponses },
+        response: { 200: routes.userTotal.response, ...errorResponses },
       },
     },
     async (request) => {
@@ -197,7 +179,7 @@ export function registerAccountRoutes(app: FastifyInstance, accounts: AccountsSe
       schema: {
         tags,
         summary: 'The member accepts the privacy policy',
-        response: { 200: envelope(currentUser), ...errorResponses },
+        response: { 200: routes.userUpdatePrivacyPolicy.response, ...errorResponses },
       },
     },
     async (request) => {
@@ -212,8 +194,8 @@ export function registerAccountRoutes(app: FastifyInstance, accounts: AccountsSe
       schema: {
         tags,
         summary: "The member's own profile, shipping address and receipt details",
-        body: userUpdateBody,
-        response: { 200: envelope(currentUser), ...errorResponses },
+        body: routes.userUpdate.body,
+        response: { 200: routes.userUpdate.response, ...errorResponses },
       },
     },
     async (request) => {
@@ -228,8 +210,8 @@ export function registerAccountRoutes(app: FastifyInstance, accounts: AccountsSe
       schema: {
         tags,
         summary: 'A signed-in member changes their password',
-        body: changePasswordBody,
-        response: { 200: envelope(z.boolean()), ...errorResponses },
+        body: routes.userChangePassword.body,
+        response: { 200: routes.userChangePassword.response, ...errorResponses },
       },
     },
     async (request) => {

@@ -1,15 +1,6 @@
-import {
-  accountMessages,
-  confirmEmailBody,
-  currentUser,
-  envelope,
-  message,
-  requestResetBody,
-  resetPasswordBody,
-} from '@sikkha/contract';
+import { accountMessages, message, apiRoutes as routes } from '@sikkha/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireMember } from '../../http/auth.js';
 import { errorResponses } from '../../http/error-responses.js';
 import type { EmailCodesService } from './email-codes.service.js';
@@ -30,7 +21,7 @@ export function registerEmailCodeRoutes(app: FastifyInstance, codes: EmailCodesS
       schema: {
         tags,
         summary: "Mail a new six-digit code to the member's address (one a minute, valid 15 minutes)",
-        response: { 200: envelope(z.null()), ...errors },
+        response: { 200: routes.sendConfirmEmail.response, ...errors },
       },
     },
     async (request) => {
@@ -46,8 +37,8 @@ export function registerEmailCodeRoutes(app: FastifyInstance, codes: EmailCodesS
       schema: {
         tags,
         summary: 'Check the mailed code: the right one sets agreement Y and answers the member',
-        body: confirmEmailBody,
-        response: { 200: envelope(currentUser), ...errors },
+        body: routes.confirmEmail.body,
+        response: { 200: routes.confirmEmail.response, ...errors },
       },
     },
     async (request) => {
@@ -63,8 +54,8 @@ export function registerEmailCodeRoutes(app: FastifyInstance, codes: EmailCodesS
       schema: {
         tags,
         summary: 'Mail a password reset link (valid one hour, once) to a known address',
-        body: requestResetBody,
-        response: { 200: envelope(z.null()), ...errors },
+        body: routes.sendChangePass.body,
+        response: { 200: routes.sendChangePass.response, ...errors },
       },
     },
     async (request) => {
@@ -79,8 +70,8 @@ export function registerEmailCodeRoutes(app: FastifyInstance, codes: EmailCodesS
       schema: {
         tags,
         summary: 'Set a new password with the code from the reset mail',
-        body: resetPasswordBody,
-        response: { 200: envelope(z.literal(true)), ...errors },
+        body: routes.sendChangePassUser.body,
+        response: { 200: routes.sendChangePassUser.response, ...errors },
       },
     },
     async (request) => {

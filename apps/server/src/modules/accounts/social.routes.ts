@@ -1,16 +1,6 @@
-import {
-  accountMessages,
-  currentUser,
-  envelope,
-  facebookLoginBody,
-  googleLoginBody,
-  message,
-  publicSettings,
-  socialResult,
-} from '@sikkha/contract';
+import { accountMessages, message, apiRoutes as routes } from '@sikkha/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -25,12 +15,6 @@ import { type SocialOutcome, socialService } from './social.service.js';
 
 const tags = ['accounts'];
 const errors = errorResponses;
-const socialResponse = z.object({
-  result: z.boolean(),
-  data: socialResult,
-  message: z.string(),
-  user: currentUser.optional(),
-});
 
 export interface SocialDeps {
   db: Db;
@@ -80,8 +64,8 @@ export function registerSocialRoutes(app: FastifyInstance, { db, clock, config, 
       schema: {
         tags,
         summary: 'Sign in with a Google ID token: a session, or a sign-up ticket when no account matches',
-        body: googleLoginBody,
-        response: { 200: socialResponse, ...errors },
+        body: routes.loginGoogle.body,
+        response: { 200: routes.loginGoogle.response, ...errors },
       },
     },
     (request) => signInWith(google, accountMessages.googleOff, request.body.credential, request.log),
@@ -93,8 +77,8 @@ export function registerSocialRoutes(app: FastifyInstance, { db, clock, config, 
       schema: {
         tags,
         summary: 'Sign in with a Facebook access token: a session, or a sign-up ticket when no account matches',
-        body: facebookLoginBody,
-        response: { 200: socialResponse, ...errors },
+        body: routes.loginFacebook.body,
+        response: { 200: routes.loginFacebook.response, ...errors },
       },
     },
     (request) => signInWith(facebook, accountMessages.facebookOff, request.body.accessToken, request.log),
@@ -110,7 +94,7 @@ export function registerSocialRoutes(app: FastifyInstance, { db, clock, config, 
       schema: {
         tags,
         summary: 'Public settings the web needs: which social sign-ins are offered, with their public ids',
-        response: { 200: envelope(publicSettings), ...errors },
+        response: { 200: routes.settings.response, ...errors },
       },
     },
     () => ({ result: true, data: settings, message: message('ok') }),

@@ -1,15 +1,7 @@
-import {
-  courseViewQuery,
-  courseView as courseViewSchema,
-import { refuseStaleToken } from '../../http/auth.js';
-  envelope,
-  listEnvelope,
-  message,
-  product,
-  searchQuery,
-} from '@sikkha/contract';
+import { message, apiRoutes as routes } from '@sikkha/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { refuseStaleToken } from '../../http/auth.js';
 import { errorResponses } from '../../http/error-responses.js';
 import type { CatalogueService } from './catalogue.service.js';
 
@@ -37,15 +29,15 @@ export function registerCatalogueRoutes(app: FastifyInstance, catalogue: Catalog
     {
       // A member's view says what they own; only visitors share one.
       config: { readCache: { tables: courseTables, members: false } },
-      refuseStaleToken(request);
       schema: {
         tags,
         summary: 'The course dialog in one request: course, lessons, tabs, groups, coaches and the caller’s state',
-        querystring: courseViewQuery,
-        response: { 200: envelope(courseViewSchema), ...errorResponses },
+        querystring: routes.courseView.query,
+        response: { 200: routes.courseView.response, ...errorResponses },
       },
     },
     async (request) => {
+      refuseStaleToken(request);
       const data = await catalogue.courseView(request.actor, request.query);
       return { result: true, data, message: message('ok') };
     },
@@ -58,8 +50,8 @@ export function registerCatalogueRoutes(app: FastifyInstance, catalogue: Catalog
       schema: {
         tags,
         summary: 'Courses on show whose title, tags or description contain every word typed (Thai-aware)',
-        querystring: searchQuery,
-        response: { 200: listEnvelope(product.row), ...errorResponses },
+        querystring: routes.productSearch.query,
+        response: { 200: routes.productSearch.response, ...errorResponses },
       },
     },
     async (request) => {

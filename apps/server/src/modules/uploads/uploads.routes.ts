@@ -1,15 +1,14 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
-  envelope,
   errorEnvelope,
   fileTypeInfo,
   MAX_UPLOAD_FILES,
   message,
-  STORED_FILE_NAME_MAX,
-  storedFileName,
+  storedFileParams,
   UPLOAD_FIELD,
   type UploadKind,
   uploadKinds,
+  uploadResponse,
 } from '@sikkha/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,13 +21,6 @@ import type { IncomingFile, UploadsService } from './uploads.service.js';
 const kinds: readonly UploadKind[] = uploadKinds;
 const largestFile = Math.max(...kinds.map((k) => k.maxBytes));
 const uploadErrors = { ...errorResponses, 413: errorEnvelope, 415: errorEnvelope } as const;
-const fileParams = z.object({
-  file: z
-    .string()
-    .max(STORED_FILE_NAME_MAX, { error: message('invalidInput') })
-    .regex(storedFileName, { error: message('invalidInput') })
-    .meta({ description: 'A stored file name, as an upload answered' }),
-});
 /**
  * The multipart body is read as a stream by the handler, so it is not validated here: this schema accepts
  * anything and only describes the form in the OpenAPI document.
@@ -93,7 +85,7 @@ export async function uploadRoutes(app: FastifyInstance, { uploads }: { uploads:
             `${megabytes(kind.maxBytes)} each. Answers the stored file name${many ? 's' : ''}.`,
           consumes: ['multipart/form-data'],
           body: multipartBody(many),
-          response: { 200: envelope(many ? z.array(z.string()) : z.string()), ...uploadErrors },
+          response: { 200: uploadResponse(many), ...uploadErrors },
         },
       },
       async (request) => {
@@ -112,7 +104,7 @@ export async function uploadRoutes(app: FastifyInstance, { uploads }: { uploads:
           tags: ['uploads'],
           summary: `A file uploaded through /api/upload${kind.endpoint}`,
           description: `Readable by ${reader}.`,
-          params: fileParams,
+          params: storedFileParams,
           response: { 200: fileBody, ...errorResponses },
         },
       },
