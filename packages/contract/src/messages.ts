@@ -20,6 +20,10 @@ export const messages = {
   fileMissing: { th: 'กรุณาเลือกไฟล์', en: 'Please choose a file' },
   tooManyFiles: { th: 'จำนวนไฟล์เกินกำหนด', en: 'Too many files' },
   uploaded: { th: 'อัปโหลดไฟล์เรียบร้อย', en: 'File uploaded' },
+  imageUnreadable: {
+    th: 'ไฟล์รูปภาพเสียหายหรืออ่านไม่ได้ กรุณาเลือกไฟล์ใหม่',
+    en: 'The picture is damaged or cannot be read, please choose another file',
+  },
   coinsInsufficient: { th: 'จำนวนเหรียญไม่เพียงพอ', en: 'Not enough coins' },
   quotaReached: { th: 'มีรายการครบจำนวนที่กำหนดแล้ว กรุณาลบรายการเดิมก่อน', en: 'The limit is reached: remove one first' },
 } as const;

@@ -2,11 +2,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import type { OrderStatus } from '@sikkha/contract';
 import { message } from '@sikkha/contract';
 import { baht } from '@sikkha/contract/rules';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Caller } from '../../../test/app.js';
 import { testApp } from '../../../test/app.js';
@@ -20,6 +22,7 @@ import {
   upload,
 } from '../../db/schema/index.js';
 import { localDiskStorage } from '../../providers/storage.js';
+import { MEMBER_UPLOADS } from './uploads.service.js';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVR4nGNgAAIAAAUAAXpeqz8AAAAASUVORK5CYII=',
@@ -30,6 +33,16 @@ const PDF = asset('docs/course-outline.pdf');
 const XLSX = asset('docs/worksheet.xlsx');
 const JPEG = asset('images/coach-1.jpg');
 const MB = 1024 * 1024;
+const pixels = (image: Buffer) => sharp(image).raw().toBuffer();
+/** A PNG chunk: length, type, data and its CRC. */
+function pngChunk(type: string, data: Buffer | string): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), Buffer.from(data)]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(body.length - 4);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
 
 type File = [data: Buffer, filename: string, type?: string];
 function form(...files: File[]): FormData {
@@ -79,14 +92,16 @@ describe('POST /api/upload{Endpoint}', () => {
     const body = res.json();
     expect(body).toMatchObject({ result: true, message: message('uploaded') });
     expect(body.data).toMatch(/^[0-9a-f-]{36}\.png$/);
-    expect(readFileSync(join(dataDir, 'uploads', 'productMini', body.data))).toEqual(PNG);
+    // Stored as the picture encoded again: the same pixels, not necessarily the same bytes.
+    const kept = readFileSync(join(dataDir, 'uploads', 'productMini', body.data));
+    expect(await pixels(kept)).toEqual(await pixels(PNG));
 
     const [row] = await t.db.select().from(upload).where(eq(upload.upload_name, body.data));
     expect(row).toMatchObject({
       upload_kind: 'ProductMini',
       upload_original: 'mini.png',
       upload_mime: 'image/png',
-      upload_size: PNG.length,
+      upload_size: kept.length,
       user_id: null,
       create_by: staff.id,
     });
@@ -97,7 +112,7 @@ describe('POST /api/upload{Endpoint}', () => {
     expect(got.headers['x-content-type-options']).toBe('nosniff');
     expect(got.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(got.headers['content-disposition']).toMatch(/^inline;/);
-    expect(got.rawPayload).toEqual(PNG);
+    expect(got.rawPayload).toEqual(kept);
 
     const head = await t.app.inject({ method: 'HEAD', url: `/api/productMini/${body.data}` });
     expect(head.statusCode).toBe(200);
@@ -206,6 +221,88 @@ describe('POST /api/upload{Endpoint}', () => {
   });
 });
 
+describe('pictures are stored as decoded and encoded again', () => {
+  const payload = '<script>alert(document.cookie)</script>';
+  const storedBytes = (folder: string, name: string) => readFileSync(join(dataDir, 'uploads', folder, name));
+
+  test("a slip photo's GPS position and camera details are not kept; the way up is", async () => {
+    const photo = await sharp(JPEG)
+      .withExif({
+        IFD0: { Make: 'PhoneMaker', Model: 'Phone 12', Orientation: '6' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '13/1 45/1 0/1',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '100/1 30/1 0/1',
+        },
+      })
+      .jpeg()
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const name = await uploaded(member, 'Slip', [photo, 'slip.jpg']);
+    const kept = storedBytes('slip', name);
+    const meta = await sharp(kept).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(kept.includes('PhoneMaker')).toBe(false);
+    // Orientation 6 (turned a quarter) is applied to the pixels: width and height swap.
+    const original = await sharp(JPEG).metadata();
+    expect([meta.width, meta.height]).toEqual([original.height, original.width]);
+  });
+
+  test('a script hidden after the end of a picture or in its metadata is not stored (polyglots)', async () => {
+    const appended = Buffer.concat([JPEG, Buffer.from(payload)]);
+    const inComment = await sharp(PNG).png().withMetadata().toBuffer();
+    const withText = Buffer.concat([
+      inComment.subarray(0, 33),
+      pngChunk('tEXt', `Comment\0${payload}`),
+      inComment.subarray(33),
+    ]);
+    expect(withText.includes(payload)).toBe(true);
+    for (const [file, folder, endpoint] of [
+      [appended, 'user', 'User'],
+      [withText, 'user', 'User'],
+    ] as const) {
+      const name = await uploaded(member, endpoint, [file, 'me.png']);
+      expect(storedBytes(folder, name).includes(payload)).toBe(false);
+      const served = await t.visitor.get(`/api/${folder}/${name}`);
+      expect(served.rawPayload.includes(payload)).toBe(false);
+    }
+  });
+
+  test('a truncated or corrupt picture is refused with a Thai message, and nothing is stored', async () => {
+    const before = stored('slip').length;
+    const broken = [
+      JPEG.subarray(0, Math.floor(JPEG.length / 2)),
+      PNG.subarray(0, PNG.length - 20),
+      Buffer.concat([JPEG.subarray(0, 200), Buffer.alloc(2000, 0x41)]),
+    ];
+    for (const file of broken) {
+      expectError(await send(member, 'Slip', form([file, 'slip.jpg'])), 422, message('imageUnreadable'));
+    }
+    expect(stored('slip')).toHaveLength(before);
+  });
+
+  test('a picture of more pixels than any slip needs is refused before it is decoded', async () => {
+    // A valid header that claims 10000 × 10000 pixels: decoding it would take 400 MB.
+    const ihdr = Buffer.from(PNG.subarray(16, 29));
+    ihdr.writeUInt32BE(10_000, 0);
+    ihdr.writeUInt32BE(10_000, 4);
+    const huge = Buffer.concat([PNG.subarray(0, 8), pngChunk('IHDR', ihdr), PNG.subarray(33)]);
+    expectError(await send(staff, 'Coach', form([huge, 'huge.png'])), 413, message('tooLarge'));
+  });
+
+  test("a member's uploads are limited per day; past it 429 with Retry-After", async () => {
+    const busy = await t.member('busy-uploader@example.com');
+    for (let i = 0; i < MEMBER_UPLOADS.max; i++) await uploaded(busy, 'Slip', [PNG, `slip-${i}.png`]);
+    const res = await send(busy, 'User', form([PNG, 'me.png']));
+    expectError(res, 429, message('tooManyRequests'));
+    expect(res.headers['retry-after']).toBe(String(MEMBER_UPLOADS.windowMs / 1000));
+    // Other members and staff are not held back.
+    await uploaded(other, 'Slip', [PNG, 'slip.png']);
+    await uploaded(staff, 'Slip', [PNG, 'slip.png']);
+  });
+});
+
 describe('GET /api/{serve}/{file}: who may read', () => {
   test('a slip: the member who uploaded it and staff; others 404, visitors 401', async () => {
     const name = await uploaded(member, 'Slip', [PNG, 'สลิป.png', 'image/png']);
@@ -218,7 +315,7 @@ describe('GET /api/{serve}/{file}: who may read', () => {
     expect(own.statusCode).toBe(200);
     expect(own.headers['content-type']).toBe('image/png');
     expect(own.headers['cache-control']).toBe('private, no-store');
-    expect(own.rawPayload).toEqual(PNG);
+    expect(await pixels(own.rawPayload)).toEqual(await pixels(PNG));
     expect((await staff.get(`/api/slip/${name}`)).statusCode).toBe(200);
     // The same name under a public prefix is not the same file.
     expectError(await t.visitor.get(`/api/productMini/${name}`), 404);

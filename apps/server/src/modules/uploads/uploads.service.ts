@@ -6,9 +6,14 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { upload } from '../../db/schema/index.js';
 import { fail } from '../../errors.js';
+import { attemptCounter, type Limit } from '../../http/attempt-counter.js';
 import { type Actor, authorize, type SignedIn } from '../../policies/index.js';
 import type { Storage } from '../../providers/storage.js';
 import { detectFileType } from './file-type.js';
+import { cleanImage, isImageType } from './image-clean.js';
+
+/** Uploads one member may make (slips, signatures, their picture, all kinds together): a day's work, not a flood. */
+export const MEMBER_UPLOADS: Limit = { max: 30, windowMs: 24 * 60 * 60 * 1000 };
 
 /** One file as it came in a multipart request. */
 export interface IncomingFile {
@@ -45,6 +50,7 @@ export function cleanOriginalName(filename: string): string | null {
 
 export function uploadsService(deps: { db: Db; storage: Storage; clock: Clock }) {
   const { db, storage, clock } = deps;
+  const counter = attemptCounter(db, clock);
 
   async function row(kind: UploadKind, name: string) {
     const [found] = await db
@@ -57,20 +63,29 @@ export function uploadsService(deps: { db: Db; storage: Storage; clock: Clock })
 
   return {
     /**
-     * Checks every file's bytes against the kind's types, then stores them all and records who uploaded them.
-     * All or nothing: one bad file refuses the whole request. Returns the stored names, in the order given.
+     * Throws unless the actor may upload this kind, and (a member) has uploads left today; asked before the body
+     * is read.
      */
-    /** Throws unless the actor may upload this kind; asked before the body is read. */
-    authorizeUpload: (actor: Actor, kind: UploadKind) =>
-      authorize({ db, now: clock.now() }, actor, 'file.upload', kind),
+    async authorizeUpload(actor: Actor, kind: UploadKind) {
+      await authorize({ db, now: clock.now() }, actor, 'file.upload', kind);
+      if (actor.kind === 'member') await counter.limit(`uploads-member:${actor.id}`, MEMBER_UPLOADS);
+    },
 
-    /** Stores files the actor was allowed to upload (`authorizeUpload`). */
+    /**
+     * Checks every file's bytes against the kind's types, then stores them all and records who uploaded them; for
+     * files the actor was allowed to upload (`authorizeUpload`). All or nothing: one bad file refuses the whole
+     * request. Returns the stored names, in the order given.
+     */
     async store(actor: SignedIn, kind: UploadKind, files: IncomingFile[]): Promise<string[]> {
       const typed = files.map((file) => {
         const type = detectFileType(file.data);
         if (!type || !kind.types.includes(type)) throw fail('UNSUPPORTED_MEDIA_TYPE', 'fileType');
         return { ...file, type, name: `${randomUUID()}.${fileTypeInfo[type].extension}` };
       });
+      // Pictures are stored as decoded and encoded again, never as sent; documents as sent.
+      for (const file of typed) {
+        if (isImageType(file.type)) file.data = await cleanImage(file.data, file.type);
+      }
       const stored: string[] = [];
       try {
         for (const file of typed) {
