@@ -1,13 +1,7 @@
+import { jobStates } from '@sikkha/contract';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { state, statesChecked, timestamp } from './columns.js';
-
-/**
- * Where a job is: waiting for its first run (`queued`), claimed by a runner (`running`), waiting to be tried
- * again after a failure (`retry`), finished (`done`), or given up after its last attempt (`dead`).
- */
-export const jobStates = ['queued', 'running', 'retry', 'done', 'dead'] as const;
-export type JobState = (typeof jobStates)[number];
 
 /** The durable job queue (`src/jobs/`): one row per job, claimed with `FOR UPDATE SKIP LOCKED`. */
 export const job = pgTable(
