@@ -2,10 +2,10 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { AccountTranslation } from './account/th';
 import { en } from './en';
+import { LANGUAGES, type Lang } from './texts';
 import { type Translation, th } from './th';
 
-export const LANGUAGES = ['th', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Lang } from './texts';
 
 export const LANGUAGE_KEY = 'lang';
 
@@ -17,7 +17,7 @@ declare module 'i18next' {
   }
 }
 
-function storedLanguage(): Language {
+function storedLanguage(): Lang {
   const stored = localStorage.getItem(LANGUAGE_KEY);
   return LANGUAGES.find((lang) => lang === stored) ?? 'th';
 }
@@ -35,7 +35,7 @@ void i18next.use(initReactI18next).init({
   initAsync: false, // resources are bundled, so the first render already has them
 });
 
-export function changeLanguage(lng: Language) {
+export function changeLanguage(lng: Lang) {
   localStorage.setItem(LANGUAGE_KEY, lng);
   void i18next.changeLanguage(lng);
 }

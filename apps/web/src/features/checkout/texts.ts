@@ -1,5 +1,5 @@
 import { ACCESS_YEARS } from '@sikkha/contract/rules';
-import { useTranslation } from 'react-i18next';
+import { type Bilingual, defineTexts } from '../../i18n/texts';
 
 interface CheckoutTexts {
   orderTitle: string;
@@ -20,7 +20,7 @@ interface CheckoutTexts {
   failText: string;
 }
 
-const texts: Record<'th' | 'en', CheckoutTexts> = {
+const texts: Bilingual<CheckoutTexts> = {
   th: {
     orderTitle: 'ชำระเงิน',
     course: 'คอร์สเรียน',
@@ -61,6 +61,4 @@ const texts: Record<'th' | 'en', CheckoutTexts> = {
 };
 
 /** The checkout's words, in its lazy chunks. */
-export function useCheckoutTexts(): CheckoutTexts {
-  return texts[useTranslation().i18n.resolvedLanguage === 'en' ? 'en' : 'th'];
-}
+export const useCheckoutTexts = defineTexts('checkout', texts);

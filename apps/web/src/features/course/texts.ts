@@ -1,6 +1,4 @@
-import { useTranslation } from 'react-i18next';
-
-type Lang = 'th' | 'en';
+import { type Bilingual, defineTexts } from '../../i18n/texts';
 
 interface CourseTexts {
   /** The spec's loading dialog keeps its English title in both languages. */
@@ -56,7 +54,7 @@ interface CourseTexts {
   noCoaches: string;
 }
 
-const texts: Record<Lang, CourseTexts> = {
+const texts: Bilingual<CourseTexts> = {
   th: {
     standBy: 'Please stand by',
     close: 'ปิด',
@@ -164,6 +162,4 @@ const texts: Record<Lang, CourseTexts> = {
 };
 
 /** The course dialog's words in the interface language, kept in its lazy chunk rather than the first-load i18n. */
-export function useCourseTexts(): CourseTexts {
-  return texts[useTranslation().i18n.resolvedLanguage === 'en' ? 'en' : 'th'];
-}
+export const useCourseTexts = defineTexts('course', texts);

@@ -17,18 +17,11 @@ import { createSvgIcon } from '@mui/material/utils';
 import type { question } from '@sikkha/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../api/client';
 import { helpKeys } from '../../lib/query-keys';
-import { HELP_IMAGE_SIZE, helpTexts } from './texts';
+import { HELP_IMAGE_SIZE, useHelpTexts } from './texts';
 
 type Question = ReturnType<typeof question.row.parse>;
-
-// The dialog's texts in the interface language. (Not the shared useLang: a module shared with the content pages
-// would become one more chunk in the first load's preload list.)
-function useHelpTexts() {
-  return helpTexts[useTranslation().i18n.resolvedLanguage === 'en' ? 'en' : 'th'];
-}
 
 // Drawn here rather than imported from @mui/icons-material: the back office uses that icon too, and sharing it
 // would add a chunk to the first load's preload list.

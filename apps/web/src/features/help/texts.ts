@@ -1,4 +1,4 @@
-import type { Bilingual } from '../../i18n/use-lang';
+import { type Bilingual, defineTexts } from '../../i18n/texts';
 
 interface Step {
   text: string;
@@ -25,7 +25,7 @@ interface HelpTexts {
 // The group pictures are 800 × 450 (public/help/), copied from the demo content.
 export const HELP_IMAGE_SIZE = { width: 800, height: 450 } as const;
 
-export const helpTexts: Bilingual<HelpTexts> = {
+const helpTexts: Bilingual<HelpTexts> = {
   th: {
     title: 'ช่วยเหลือ',
     tabsLabel: 'หัวข้อช่วยเหลือ',
@@ -171,3 +171,5 @@ export const helpTexts: Bilingual<HelpTexts> = {
     },
   },
 };
+
+export const useHelpTexts = defineTexts('help', helpTexts);

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { usePageTitle } from '../../hooks/use-page-title';
-import { useLang } from '../../i18n/use-lang';
+import { useLang } from '../../i18n/texts';
 import type { Bilingual, Block, LegalDocument } from './legal-document';
 
 const CONTENTS = { th: 'สารบัญ', en: 'Contents' } as const;

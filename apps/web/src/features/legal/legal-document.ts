@@ -1,4 +1,4 @@
-import type { Bilingual } from '../../i18n/use-lang';
+import type { Bilingual } from '../../i18n/texts';
 
 export type { Bilingual };
 

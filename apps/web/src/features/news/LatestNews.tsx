@@ -2,10 +2,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { useLang } from '../../i18n/use-lang';
 import { useLatestNews } from './api';
 import { NewsCardSkeletons, NewsGrid } from './NewsCard';
-import { newsTexts } from './texts';
+import { useNewsTexts } from './texts';
 
 const LATEST_COUNT = 3;
 
@@ -14,7 +13,7 @@ const LATEST_COUNT = 3;
  * nothing is shown when there is no news or the list cannot load.
  */
 export function LatestNews() {
-  const text = newsTexts[useLang()];
+  const text = useNewsTexts();
   const news = useLatestNews(LATEST_COUNT);
   if (news.error || (news.data && news.data.length === 0)) return null;
   return (

@@ -12,9 +12,9 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { Img } from '../../components/img';
 import { usePageTitle } from '../../hooks/use-page-title';
-import { useLang } from '../../i18n/use-lang';
+import { useLang } from '../../i18n/texts';
 import { type News, newsGalleryUrl, newsHeadImage, newsTags, useNewsArticle, useNewsImages } from './api';
-import { formatNewsDate, newsTexts } from './texts';
+import { formatNewsDate, useNewsTexts } from './texts';
 
 const imageSx = {
   display: 'block',
@@ -33,8 +33,7 @@ function articleId(param: string | undefined): number | null {
 
 /** /news/:id — one news article: head picture, title, date, text, gallery and tags. */
 export function NewsArticlePage() {
-  const lang = useLang();
-  const text = newsTexts[lang];
+  const text = useNewsTexts();
   const id = articleId(useParams().id);
   const article = useNewsArticle(id);
   const missing =
@@ -89,7 +88,7 @@ export function NewsArticlePage() {
 
 function Article({ item }: { item: News }) {
   const lang = useLang();
-  const text = newsTexts[lang];
+  const text = useNewsTexts();
   const head = newsHeadImage(item);
   const tags = newsTags(item);
   const paragraphs = (item.news_content ?? '')
@@ -143,7 +142,7 @@ function Article({ item }: { item: News }) {
 
 /** The article's extra pictures (newsImageByNewsId), each with its caption. */
 function Gallery({ newsId, title }: { newsId: number; title: string }) {
-  const text = newsTexts[useLang()];
+  const text = useNewsTexts();
   const images = useNewsImages(newsId);
   const items = (images.data ?? []).filter((image) => image.news_image_path);
   if (items.length === 0) return null;

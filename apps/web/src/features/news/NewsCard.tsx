@@ -7,9 +7,9 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { cardMediaSx } from '../../components/card-media';
 import { Img } from '../../components/img';
-import { useLang } from '../../i18n/use-lang';
+import { useLang } from '../../i18n/texts';
 import { type News, newsCardImage } from './api';
-import { formatNewsDate, newsTexts } from './texts';
+import { formatNewsDate, useNewsTexts } from './texts';
 
 export const newsGridSx = {
   display: 'grid',
@@ -23,6 +23,7 @@ export const newsGridSx = {
 /** A news item in a list: picture, date, title and the first lines of its summary; the whole card links. */
 export function NewsCard({ item, headingLevel = 'h2' }: { item: News; headingLevel?: 'h2' | 'h3' }) {
   const lang = useLang();
+  const text = useNewsTexts();
   const image = newsCardImage(item);
   return (
     <Card component="article" sx={{ height: '100%' }}>
@@ -35,7 +36,7 @@ export function NewsCard({ item, headingLevel = 'h2' }: { item: News; headingLev
           // The title says it all; the picture is decoration for a screen reader.
           <Img src={image} alt="" loading="lazy" width={640} height={360} sx={cardMediaSx} />
         ) : (
-          <Box role="img" aria-label={newsTexts[lang].imageMissing} sx={cardMediaSx} />
+          <Box role="img" aria-label={text.imageMissing} sx={cardMediaSx} />
         )}
         <CardContent sx={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
           <Typography variant="body2" color="text.secondary" component="time" dateTime={item.create_at}>

@@ -5,15 +5,13 @@ import PaginationItem from '@mui/material/PaginationItem';
 import Typography from '@mui/material/Typography';
 import { Navigate, Link as RouterLink, useLocation } from 'react-router';
 import { usePageTitle } from '../../hooks/use-page-title';
-import { useLang } from '../../i18n/use-lang';
 import { NEWS_PAGE_SIZE, useNewsPage } from './api';
 import { NewsCardSkeletons, NewsGrid } from './NewsCard';
-import { newsTexts } from './texts';
+import { useNewsTexts } from './texts';
 
 /** /news and /allNews: every news item, newest first, a page of cards at a time (?page=n, shareable). */
 export function NewsListPage({ all = false }: { all?: boolean }) {
-  const lang = useLang();
-  const text = newsTexts[lang];
+  const text = useNewsTexts();
   // Read from the location rather than useSearchParams, which would add its code to the first-load chunk.
   const { pathname, search } = useLocation();
   const requested = Number(new URLSearchParams(search).get('page') ?? 1);

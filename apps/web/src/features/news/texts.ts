@@ -1,7 +1,7 @@
-import type { Bilingual, Lang } from '../../i18n/use-lang';
+import { type Bilingual, defineTexts, type Lang } from '../../i18n/texts';
 
 /** The news pages' own words, kept in their lazy chunk rather than the first-load i18n resources. */
-export const newsTexts: Bilingual<{
+const newsTexts: Bilingual<{
   news: string;
   allNews: string;
   latest: string;
@@ -62,6 +62,8 @@ const dateFormats = {
   th: new Intl.DateTimeFormat('th-TH', { dateStyle: 'long', timeZone: 'Asia/Bangkok' }),
   en: new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Asia/Bangkok' }),
 };
+
+export const useNewsTexts = defineTexts('news', newsTexts);
 
 export function formatNewsDate(iso: string | null | undefined, lang: Lang): string {
   if (!iso) return '';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { defineTexts, useLang } from '../../i18n/texts';
 
 const texts = {
   th: {
@@ -19,7 +19,9 @@ const texts = {
   },
 };
 
+const useTexts = defineTexts('notifications', texts);
+
+/** The words, and the language for the relative times. */
 export function useNotificationTexts() {
-  const lang = useTranslation().i18n.resolvedLanguage === 'en' ? 'en' : 'th';
-  return { lang, text: texts[lang] } as const;
+  return { lang: useLang(), text: useTexts() } as const;
 }

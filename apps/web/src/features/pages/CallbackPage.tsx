@@ -5,15 +5,14 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { usePageTitle } from '../../hooks/use-page-title';
-import { useLang } from '../../i18n/use-lang';
-import { pagesTexts } from './texts';
+import { usePagesTexts } from './texts';
 
 /**
  * /callback: where payment gateways return the shopper. For now a neutral "processing" page; the payments issue
  * makes it read the gateway's answer and move on (to #gateway-success or #gateway-fail).
  */
 export function CallbackPage() {
-  const text = pagesTexts[useLang()].callback;
+  const text = usePagesTexts().callback;
   const { title } = text;
   usePageTitle(title);
   return (

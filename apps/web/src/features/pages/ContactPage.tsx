@@ -13,8 +13,7 @@ import Typography from '@mui/material/Typography';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../hooks/use-page-title';
-import { useLang } from '../../i18n/use-lang';
-import { CONTACT, pagesTexts } from './texts';
+import { CONTACT, usePagesTexts } from './texts';
 
 function ContactCard({
   Icon,
@@ -63,7 +62,7 @@ const visuallyHidden = {
 /** /contact: the ways to reach the shop, without a map (no third-party embed, nothing to consent to). */
 export function ContactPage() {
   const { t } = useTranslation();
-  const text = pagesTexts[useLang()].contact;
+  const text = usePagesTexts().contact;
   const { title } = text;
   usePageTitle(title);
   return (

@@ -9,14 +9,13 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { usePageTitle } from '../../hooks/use-page-title';
-import { useLang } from '../../i18n/use-lang';
-import { pagesTexts } from './texts';
+import { usePagesTexts } from './texts';
 
 const REASON_ICONS = [DevicesIcon, ReplayIcon, WorkspacePremiumIcon, GroupsIcon];
 
 /** /inspire: why learn online, and a few learners' words (demo text). */
 export function InspirePage() {
-  const text = pagesTexts[useLang()].inspire;
+  const text = usePagesTexts().inspire;
   const { title } = text;
   usePageTitle(title);
   return (

@@ -13,9 +13,8 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { type Product, productMiniUrl, useProducts } from '../../api/catalogue';
 import { Img } from '../../components/img';
 import { usePageTitle } from '../../hooks/use-page-title';
-import { useLang } from '../../i18n/use-lang';
 import { coursePath } from '../../lib/course-paths';
-import { pagesTexts } from './texts';
+import { usePagesTexts } from './texts';
 
 const thumbSx = {
   width: { xs: 96, sm: 160 },
@@ -28,7 +27,7 @@ const thumbSx = {
 } as const;
 
 function PriceRow({ product }: { product: Product }) {
-  const text = pagesTexts[useLang()].pricing;
+  const text = usePagesTexts().pricing;
   const title = product.product_title ?? '';
   return (
     <Card component="article" variant="outlined">
@@ -77,7 +76,7 @@ function PriceRow({ product }: { product: Product }) {
 
 /** /pricing/:type?/:id? — every course on show with its price; type 'category' with an id narrows it. */
 export function PricingPage() {
-  const text = pagesTexts[useLang()].pricing;
+  const text = usePagesTexts().pricing;
   const { type, id } = useParams();
   const products = useProducts();
   const { title } = text;

@@ -1,4 +1,4 @@
-import type { Bilingual } from '../../i18n/use-lang';
+import { type Bilingual, defineTexts } from '../../i18n/texts';
 
 /** The shop's public contact details, shown on /contact (the footer keeps its own short version). */
 export const CONTACT = {
@@ -54,7 +54,7 @@ interface PagesTexts {
   callback: { title: string; text: string; home: string; myCourses: string };
 }
 
-export const pagesTexts: Bilingual<PagesTexts> = {
+const pagesTexts: Bilingual<PagesTexts> = {
   th: {
     contact: {
       title: 'ติดต่อเรา',
@@ -218,3 +218,5 @@ export const pagesTexts: Bilingual<PagesTexts> = {
     },
   },
 };
+
+export const usePagesTexts = defineTexts('pages', pagesTexts);

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { defineTexts } from '../../i18n/texts';
 
 // The course list pages' own words, in their lazy chunk (the first-load i18n keeps only what the home page needs).
 const texts = {
@@ -40,6 +40,4 @@ const texts = {
   },
 };
 
-export function useStorefrontTexts() {
-  return texts[useTranslation().i18n.resolvedLanguage === 'en' ? 'en' : 'th'];
-}
+export const useStorefrontTexts = defineTexts('storefront', texts);
