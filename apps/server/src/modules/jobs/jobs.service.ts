@@ -1,7 +1,7 @@
 import type { JobState } from '@sikkha/contract';
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { job } from '../db/schema/index.js';
+import type { Db } from '../../db/client.js';
+import { job } from '../../db/schema/index.js';
 
 export interface JobsFilter {
   state?: JobState | undefined;

@@ -1,9 +1,9 @@
 import { message, apiRoutes as routes } from '@sikkha/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db } from '../db/client.js';
-import { requireStaff } from '../http/auth.js';
-import { errorResponses } from '../http/error-responses.js';
+import type { Db } from '../../db/client.js';
+import { requireStaff } from '../../http/auth.js';
+import { errorResponses } from '../../http/error-responses.js';
 import { listJobs } from './jobs.service.js';
 
 /** The job queue's state for the back office (staff). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { z } from 'zod';
-import { testApp } from '../../test/app.js';
-import { defineJob } from './job.js';
+import { testApp } from '../../../test/app.js';
+import { defineJob } from '../../jobs/job.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
 const secret = defineJob({ name: 'test.secret', payload: z.object({ code: z.string() }), maxAttempts: 1 });

@@ -1,6 +1,6 @@
-import type { AppModule } from '../modules/module.js';
+import { sendMail } from '../../jobs/mail.job.js';
+import type { AppModule } from '../module.js';
 import { registerJobRoutes } from './jobs.routes.js';
-import { sendMail } from './mail.job.js';
 
 /** The job queue's state for the back office, and the handlers of the providers' jobs (mail). */
 export const jobsModule: AppModule = {
