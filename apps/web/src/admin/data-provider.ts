@@ -24,11 +24,16 @@ import type {
 import type { QueryValue } from '../api/client';
 import { adminRequest } from './admin-request';
 
-/** react-admin filters may hold lists (e.g. several ids); the API reads those comma-separated. */
+/**
+ * The list routes take each filter as `field=value` and match it by equality (`q` searches the text fields): there
+ * is no "one of several values". A filter holding a list or an object is refused here, rather than sent as a value
+ * no row has; react-admin asks for several ids through getMany, which reads them one by one.
+ */
 function filterQuery(filter: Record<string, unknown> = {}): Record<string, QueryValue> {
-  return Object.fromEntries(
-    Object.entries(filter).map(([key, value]) => [key, Array.isArray(value) ? value.join(',') : (value as QueryValue)]),
-  );
+  for (const [key, value] of Object.entries(filter)) {
+    if (typeof value === 'object' && value !== null) throw new Error(`The ${key} filter takes one value`);
+  }
+  return filter as Record<string, QueryValue>;
 }
 
 async function getList<R extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<R>> {
