@@ -98,6 +98,8 @@ test('register: every Thai message shows and clears, the taken e-mail blocks sub
   await expect.poll(() => submit.isDisabled()).toBe(false);
   await email.fill(NEW_MEMBER.email);
   await hidden(register.getByText(M.emailFormat));
+  await input(register, 'ยืนยันรหัสผ่าน').blur();
+  await visible(register.getByText(M.mismatch));
 
   const password = input(register, 'รหัสผ่าน');
   await password.fill('short');
@@ -135,6 +137,11 @@ test('register: every Thai message shows and clears, the taken e-mail blocks sub
 
   // agreement is N for an e-mail sign-up: the confirm e-mail dialog opens, persistent.
   const confirm = dialog('ยืนยันอีเมล');
+  // One code a minute: sending again waits, and the button counts the seconds down.
+  const resend = confirm.getByRole('button', { name: /^ส่งรหัสอีกครั้ง/ });
+  await visible(resend);
+  expect(await resend.isDisabled()).toBe(true);
+  expect(await resend.textContent()).toMatch(/อีก \d+ วินาที/);
   await visible(confirm);
   expect(await input(confirm, 'อีเมล').inputValue()).toBe(NEW_MEMBER.email);
   await page.keyboard.press('Escape');
@@ -192,7 +199,7 @@ test('login: a wrong password shows the Login alert; the demo member with purcha
   await login.getByRole('button', { name: 'เข้าสู่ระบบ', exact: true }).click();
   const alert = login.getByRole('alert');
   await visible(alert);
-  expect(await alert.innerText()).toContain('Login');
+  expect(await alert.innerText()).toContain('เข้าสู่ระบบไม่สำเร็จ');
   expect(await alert.innerText()).toContain(M.loginFailed);
 
   await input(login, 'รหัสผ่าน').fill(DEMO.password);
@@ -241,7 +248,7 @@ test('forgotten password: the mailed /code/{code} link sets a new one, and a use
 
   await email.fill(NEW_MEMBER.email);
   await send.click();
-  const message = dialog('Message');
+  const message = dialog('ข้อความ');
   await visible(message);
   await message.getByRole('button', { name: 'ตกลง' }).click();
   await hidden(message);
@@ -260,25 +267,22 @@ test('forgotten password: the mailed /code/{code} link sets a new one, and a use
   await input(reset, 'ยืนยันรหัสผ่านใหม่').fill(NEW_MEMBER.newPassword);
   await reset.getByRole('button', { name: 'บันทึกรหัสผ่าน' }).click();
 
-  // Done: the login dialog says so, and the new password works.
+  // Done: the login dialog says so, with the e-mail filled in, and the new password works.
   const relogin = dialog('เข้าสู่ระบบ');
   await visible(relogin);
   await expect.poll(path).toBe('/');
-  await input(relogin, 'อีเมล').fill(NEW_MEMBER.email);
+  expect(await input(relogin, 'อีเมล').inputValue()).toBe(NEW_MEMBER.email);
   await input(relogin, 'รหัสผ่าน').fill(NEW_MEMBER.newPassword);
   await relogin.getByRole('button', { name: 'เข้าสู่ระบบ', exact: true }).click();
   await hidden(relogin);
   await visible(userMenuButton());
+  await visible(companion.getByText(M.codeWrong));
   await page.goto(`${shop.url}/logout`);
   await expect.poll(path).toBe('/');
 
-  // The link works once: used again, the server's message shows with a way back to the e-mail step.
+  // The link works once: opened again, the server's message shows at once, with a way back to the e-mail step.
   await page.goto(link!);
-  await visible(reset);
-  await input(reset, 'รหัสผ่านใหม่').fill('third-password-1');
-  await input(reset, 'ยืนยันรหัสผ่านใหม่').fill('third-password-1');
-  await reset.getByRole('button', { name: 'บันทึกรหัสผ่าน' }).click();
-  const companion = dialog('Message');
+  const companion = dialog('ข้อความ');
   await visible(companion);
   await companion.getByRole('button', { name: 'ลืมรหัสผ่าน' }).click();
   await visible(input(dialog('เปลี่ยนรหัสผ่าน'), 'อีเมล'));
@@ -310,6 +314,11 @@ test('layout rules: admin pages without a staff login go to /logout; staff sign 
   await page
     .getByLabel(/Password|รหัสผ่าน/)
     .first()
+  // Staff who open the storefront go to /logout (spec §6), which ends the staff session.
+  await page.goto(`${shop.url}/courses`);
+  await expect.poll(path).toBe('/');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+
     .fill(shop.staff.password);
   await page.getByRole('button', { name: /Sign in|เข้าสู่ระบบ/ }).click();
   await expect.poll(() => page.evaluate(() => localStorage.getItem('adminToken'))).not.toBeNull();
@@ -318,9 +327,13 @@ test('layout rules: admin pages without a staff login go to /logout; staff sign 
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
   // A staff token found in the shopper's slot is not used on the storefront: /logout clears it.
-  const staffToken = await page.evaluate(() => localStorage.getItem('adminToken'));
-  await page.goto(shop.url);
-  await page.evaluate((token) => localStorage.setItem('token', token!), staffToken);
+  const res = await fetch(`${shop.url}/api/loginPersonnel`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(shop.staff),
+  });
+  const staffToken = ((await res.json()) as { data: { token: string } }).data.token;
+  await page.evaluate((token) => localStorage.setItem('token', token), staffToken);
   await page.goto(`${shop.url}/courses`);
   await expect.poll(path).toBe('/');
   await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startShop } from './harness.js';
-import { screenshotFailures, seriousViolations, visible } from './page-checks.js';
+import { hidden, screenshotFailures, seriousViolations, visible } from './page-checks.js';
 
 // The storefront's content pages: legal notices, news, the Help dialog, contact and pricing.
 
@@ -213,7 +213,14 @@ test('contact and pricing pages show, and a price opens its course', async () =>
   }
   const course = products[0] as ProductRow;
   await page.getByRole('link', { name: course.product_title }).first().click();
-  await expect.poll(() => decodeURIComponent(new URL(page.url()).pathname)).toBe(`/product/${course.product_title}`);
+  // The course opens over the price list, and closing it comes back to the list.
+  const dialog = page.getByRole('dialog', { name: course.product_title });
+  await visible(dialog);
+  expect(new URL(page.url()).pathname).toBe('/pricing');
+  await dialog.getByRole('button', { name: 'ปิด' }).first().click();
+  await hidden(dialog);
+  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/pricing');
+  await visible(page.getByRole('heading', { level: 1, name: 'ราคาคอร์สเรียน' }));
 });
 
 test('inspire and callback render, and content pages fit a phone screen', async () => {

@@ -34,6 +34,22 @@ export async function seriousViolations(target: Page, include?: string, exclude?
   );
 }
 
+/**
+ * Every console error and warning the page logs from now on (a failed request shows as one), as a live list: a
+ * journey ends by expecting it empty.
+ */
+export function consoleProblems(page: Page): string[] {
+  const found: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') {
+      const at = message.location().url;
+      found.push(`${message.type()} on ${new URL(page.url()).pathname}: ${message.text()}${at ? ` (${at})` : ''}`);
+    }
+  });
+  page.on('pageerror', (error) => found.push(`uncaught on ${new URL(page.url()).pathname}: ${error.message}`));
+  return found;
+}
+
 /** A failing journey leaves a picture of the page it was on in test-results/. */
 export function screenshotFailures(current: () => Page | undefined) {
   afterEach(async (ctx) => {

@@ -24,9 +24,11 @@ test('the home page shows the Thai demo courses, never a hidden one', async () =
 
 test('an unknown route shows the Not Found page with a way home', async () => {
   page = await shop.page();
+  // A page no route has says so to browsers and crawlers too; /health is no page either.
+  expect((await page.goto(`${shop.url}/health`))?.status()).toBe(404);
   const res = await page.goto(`${shop.url}/no/such/page`);
-  expect(res?.status()).toBe(200);
-  await expect.poll(() => page.getByRole('heading', { name: 'Not Found' }).isVisible()).toBe(true);
+  expect(res?.status()).toBe(404);
+  await expect.poll(() => page.getByRole('heading', { name: 'ไม่พบหน้าที่ต้องการ' }).isVisible()).toBe(true);
   await page
     .getByRole('link', { name: /Home|หน้าแรก/ })
     .first()
@@ -86,7 +88,7 @@ test('no page breaks the Content-Security-Policy: the storefront, a course, news
   await expect.poll(() => page.locator('main').first().isVisible()).toBe(true);
   const cut = await page.goto(`${shop.url}/product/%E0%B8`);
   expect(cut?.status()).toBe(404);
-  await expect.poll(() => page.getByRole('heading', { name: 'Not Found' }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('heading', { name: 'ไม่พบหน้าที่ต้องการ' }).isVisible()).toBe(true);
   await page.goto(`${shop.url}/admin/login`);
   await expect
     .poll(

@@ -131,9 +131,9 @@ test('Facebook without an e-mail: the register dialog asks for one; a cancelled 
     (window as unknown as { __facebookToken: null }).__facebookToken = null;
   });
   await again.getByRole('button', { name: 'เข้าสู่ระบบด้วย Facebook' }).click();
-  const failed = dialog('Login facebook fail');
+  const failed = dialog('เข้าสู่ระบบด้วย Facebook ไม่สำเร็จ');
   await visible(failed);
-  await visible(failed.getByText('No email from Facebook Api.'));
+  await visible(failed.getByText('ไม่ได้รับอีเมลจาก Facebook'));
   await failed.getByRole('button', { name: 'ออกจากระบบ' }).click();
   await expect.poll(() => new URL(page.url()).pathname).toBe('/');
 });

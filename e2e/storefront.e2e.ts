@@ -135,7 +135,7 @@ describe('browsing', () => {
     await visible(page.getByText('ยังไม่มีคอร์สในหมวดนี้'));
   });
 
-  test('a Thai search finds a course by a word inside its title and opens it after "Please stand by"', async () => {
+  test('a Thai search finds a course by a word inside its title and opens it after "please stand by" (กรุณารอสักครู่)', async () => {
     await openPage('/courses');
     // Slow the course down a little, so the loading dialog can be seen.
     await page.route('**/api/courseView?*', async (route) => {
@@ -150,11 +150,11 @@ describe('browsing', () => {
     await visible(option);
     expect(await page.getByRole('option', { name: HIDDEN }).count()).toBe(0);
     await option.click();
-    await visible(page.getByRole('dialog', { name: 'Please stand by' }));
+    await visible(page.getByRole('dialog', { name: 'กรุณารอสักครู่' }));
     await visible(courseDialog(BOUGHT));
     expect(new URL(page.url()).search).toBe(`?course=${idOf(BOUGHT)}`);
     expect(pathOf()).toBe('/courses');
-    expect(await page.getByRole('dialog', { name: 'Please stand by' }).isVisible()).toBe(false);
+    expect(await page.getByRole('dialog', { name: 'กรุณารอสักครู่' }).isVisible()).toBe(false);
   });
 
   test('the help dialog opens from the top bar, and an unknown route is Not Found', async () => {
@@ -162,7 +162,7 @@ describe('browsing', () => {
     await page.getByRole('button', { name: 'ช่วยเหลือ' }).click();
     await visible(page.getByRole('dialog', { name: 'ช่วยเหลือ' }));
     await page.goto(`${shop.url}/courses/onlyOrder/nope/more`);
-    await visible(page.getByRole('heading', { name: 'Not Found' }));
+    await visible(page.getByRole('heading', { name: 'ไม่พบหน้าที่ต้องการ' }));
     await page
       .getByRole('link', { name: /หน้าแรก/ })
       .first()

@@ -1,7 +1,8 @@
 import type { CurrentStaff } from '@sikkha/contract';
 import type { AuthProvider } from 'react-admin';
-import { type ApiError, apiRequest } from '../api/client';
-import { ADMIN_TOKEN_KEY, adminRequest } from './admin-request';
+import { ADMIN_TOKEN_KEY, type ApiError } from '../api/client';
+import { startStaffSession } from '../api/session';
+import { adminRequest } from './admin-request';
 
 /**
  * Staff sign in at /admin/login with POST /api/loginPersonnel; the token lives under its own key ('adminToken'),
@@ -9,14 +10,7 @@ import { ADMIN_TOKEN_KEY, adminRequest } from './admin-request';
  * AdminGate keeps members and visitors out of the admin pages.
  */
 export const authProvider: AuthProvider = {
-  async login({ username, password }: { username: string; password: string }) {
-    const { data } = await apiRequest<{ token: string }>('loginPersonnel', {
-      method: 'POST',
-      body: { username, password },
-      token: null,
-    });
-    localStorage.setItem(ADMIN_TOKEN_KEY, data.token);
-  },
+  login: ({ username, password }: { username: string; password: string }) => startStaffSession(username, password),
 
   // The token is ended on the server too, so a copied token stops working.
   async logout() {

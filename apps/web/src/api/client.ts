@@ -7,6 +7,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The envelope's error code (TOKEN_EXPIRED, ...), when the server sent one. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -26,6 +28,18 @@ export interface RequestOptions {
 const API_BASE = '/api';
 /** Where the shopper's session token lives; the login flow writes it. */
 export const TOKEN_KEY = 'token';
+/** Staff sessions (the back office's) are kept apart from the shopper's, under their own key. */
+export const ADMIN_TOKEN_KEY = 'adminToken';
+
+const expiryListeners = new Set<() => void>();
+/**
+ * Called when the shopper's own token is refused as expired or revoked, by any call, so the session's end is
+ * said at once rather than at the next 5-minute check. Returns the unsubscribe function.
+ */
+export function onSessionExpired(listener: () => void) {
+  expiryListeners.add(listener);
+  return () => void expiryListeners.delete(listener);
+}
 
 function apiUrl(path: string, query?: Record<string, QueryValue>): string {
   const params = new URLSearchParams();
@@ -52,7 +66,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   // A proxy or crash page may answer with HTML; fall back to the HTTP status text then.
   const envelope = (await res.json().catch(() => null)) as Envelope<T> | null;
   if (!res.ok || !envelope?.result) {
-    throw new ApiError(res.status, envelope?.message || res.statusText || 'Request failed');
+    const code = (envelope as { code?: string } | null)?.code;
+    // Only while that token is still the session: a logout's own request may come back refused.
+    if (code === 'TOKEN_EXPIRED' && token && token === localStorage.getItem(TOKEN_KEY)) {
+      for (const listener of expiryListeners) listener();
+    }
+    throw new ApiError(res.status, envelope?.message || res.statusText || 'Request failed', code);
   }
   return envelope;
 }

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { LANGUAGE_KEY } from '../i18n';
 import { sessionKeys } from '../lib/query-keys';
-import { ApiError, apiGet, apiRequest, TOKEN_KEY } from './client';
+import { ADMIN_TOKEN_KEY, ApiError, apiGet, apiRequest, TOKEN_KEY } from './client';
 
 // This module is in the storefront's first load: token presence and the session query only. Logging in,
 // registering and the dialogs live in lazily loaded chunks (features/account).
@@ -40,10 +40,27 @@ export function forgetSession() {
   emit();
 }
 
-/** Ends the token on the server too (the request takes the token before it is forgotten), whatever it answers. */
+/**
+ * Ends the tokens on the server too (each request takes its token before it is forgotten), whatever they answer:
+ * the shopper's, and a staff session's, which /logout ends as well (spec §6: staff on the storefront go there).
+ */
 export function endSession() {
-  if (getToken()) void apiRequest('logout').catch(() => undefined);
+  for (const token of [getToken(), getStaffToken()]) {
+    if (token) void apiRequest('logout', { token }).catch(() => undefined);
+  }
   forgetSession();
+}
+
+export const getStaffToken = () => localStorage.getItem(ADMIN_TOKEN_KEY);
+
+/** Staff sign-in (POST loginPersonnel), from /admin/login or the storefront's login dialog: a staff session. */
+export async function startStaffSession(username: string, password: string) {
+  const { data } = await apiRequest<{ token: string }>('loginPersonnel', {
+    method: 'POST',
+    body: { username, password },
+    token: null,
+  });
+  localStorage.setItem(ADMIN_TOKEN_KEY, data.token);
 }
 
 export const useToken = () => useSyncExternalStore(subscribe, getToken);

@@ -1,6 +1,7 @@
+import { type StorefrontPage, storefrontPages } from '@sikkha/contract/rules';
 import { Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
-import { ADMIN_TOKEN_KEY } from '../admin/admin-request';
+import { ADMIN_TOKEN_KEY } from '../api/client';
 import { getToken } from '../api/session';
 import { LogoutPage } from '../features/account/LogoutPage';
 import { OpenChangePassword } from '../features/account/OpenChangePassword';
@@ -18,30 +19,30 @@ const CoursesPage = lazyWithReload(() => import('../features/storefront/CoursesP
 // The back office is a separate tree: a shopper never downloads react-admin.
 const AdminApp = lazyWithReload(() => import('../admin/AdminApp').then((m) => m.AdminApp));
 
-// Content pages of the spec's table (§2): news, legal, contact, pricing, inspire, callback.
-const contentPages: [path: string, page: ContentPageName][] = [
-  ['pricing/:type?/:id?', 'pricing'],
-  ['news/:id?', 'news'],
-  ['allNews', 'allNews'],
-  ['contact', 'contact'],
-  ['inspire', 'inspire'],
-  ['callback', 'callback'],
-  ['privacy-policy', 'privacyPolicy'],
-  ['terms-and-conditions', 'terms'],
-  ['signaturePrivacyPolicy', 'signaturePrivacyPolicy'],
-];
+// Content pages of the spec's table (§2): news, legal, contact, pricing, inspire, callback. The paths are the
+// contract's (storefrontPages), which the server also answers 200 for.
+const contentPages = [
+  'pricing',
+  'news',
+  'allNews',
+  'contact',
+  'inspire',
+  'callback',
+  'privacyPolicy',
+  'terms',
+  'signaturePrivacyPolicy',
+] as const satisfies readonly (ContentPageName & StorefrontPage)[];
 
-// Routes of the spec's table (§2) that later issues fill. Path spellings (creditCardSmatrPay, qrPlayment) are
-// the spec's own and kept verbatim: they are part of the contract.
-const placeholders: [path: string, title: PageTitle][] = [
-  ['checkout', 'checkout'],
-  ['checkoutQr', 'checkoutQr'],
-  ['checkoutUnionpay', 'checkoutUnionpay'],
-  ['creditCard/:id?', 'creditCard'],
-  ['creditCardSmatrPay/:id?', 'creditCardSmartPay'],
-  ['qrPlayment/:id?', 'qrPayment'],
-  ['coin', 'coin'],
-];
+// Routes of the spec's table (§2) that later issues fill.
+const placeholders = [
+  'checkout',
+  'checkoutQr',
+  'checkoutUnionpay',
+  'creditCard',
+  'creditCardSmartPay',
+  'qrPayment',
+  'coin',
+] as const satisfies readonly (PageTitle & StorefrontPage)[];
 
 /** The home page, with its "latest news" below the fold: it comes with the content pages' chunk, after the first load. */
 const home = (
@@ -57,12 +58,18 @@ const home = (
 const storefrontRoutes: RouteObject[] = [
   // /product/{title} opens the course dialog over the home page (StorefrontOverlays, in the layout, reads the
   // path); one parent route keeps the home page mounted, and in place, while the dialog opens and closes.
-  { element: home, children: [{ index: true }, { path: 'product/:product?' }] },
-  { path: 'courses/:type?/:id?', element: <CoursesPage /> },
-  { path: 'logout', element: <LogoutPage /> },
-  ...contentPages.map(([path, page]) => ({ path, element: <ContentPage page={page} /> })),
   {
-    path: 'code/:code?',
+    element: home,
+    children: [
+      { index: true, element: null },
+      { path: storefrontPages.product, element: null },
+    ],
+  },
+  { path: storefrontPages.courses, element: <CoursesPage /> },
+  { path: storefrontPages.logout, element: <LogoutPage /> },
+  ...contentPages.map((page) => ({ path: storefrontPages[page], element: <ContentPage page={page} /> })),
+  {
+    path: storefrontPages.code,
     element: (
       <>
         {home}
@@ -70,7 +77,7 @@ const storefrontRoutes: RouteObject[] = [
       </>
     ),
   },
-  ...placeholders.map(([path, title]) => ({ path, element: <TitledPage title={title} /> })),
+  ...placeholders.map((title) => ({ path: storefrontPages[title], element: <TitledPage title={title} /> })),
   { path: '*', element: <NotFound /> },
 ];
 

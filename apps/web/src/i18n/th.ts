@@ -58,12 +58,12 @@ export const th = {
     coin: 'เหรียญของฉัน',
     comingSoon: 'เนื้อหาส่วนนี้กำลังจะมาเร็วๆ นี้',
   },
-  // The titles stay in English as the spec names them; the Thai line under them explains.
+  // The spec's English titles (Not Found, An error occurred) in Thai; the English catalogue keeps them.
   errors: {
-    notFoundTitle: 'Not Found',
-    notFoundText: 'ไม่พบหน้าที่คุณต้องการ',
-    errorTitle: 'An error occurred',
-    errorText: 'เกิดข้อผิดพลาด กรุณาลองใหม่อีกครั้ง',
+    notFoundTitle: 'ไม่พบหน้าที่ต้องการ',
+    notFoundText: 'ลิงก์อาจไม่ถูกต้อง หรือหน้านี้ถูกย้ายไปแล้ว',
+    errorTitle: 'เกิดข้อผิดพลาด',
+    errorText: 'ขออภัย ระบบขัดข้องชั่วคราว กรุณาลองใหม่อีกครั้ง',
     home: 'กลับหน้าแรก (Home)',
   },
 };

@@ -14,6 +14,7 @@ export const accountKeys = {
   all: ['account'] as const,
   settings: () => [...accountKeys.all, 'settings'] as const,
   emailExists: (email: string) => [...accountKeys.all, 'emailExists', email] as const,
+  resetCode: (code: string) => [...accountKeys.all, 'resetCode', code] as const,
 };
 
 export const catalogueKeys = {

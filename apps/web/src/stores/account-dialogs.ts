@@ -14,7 +14,8 @@ export interface SocialSignup {
 /** The account dialogs of spec §2. One shows at a time: each step of a flow replaces the previous one. */
 export type AccountDialog =
   /** notice: a line above the form; error: a failure to show in the Login alert (a social sign-in the server refused). */
-  | { name: 'login'; notice?: 'gatewayLogin' | 'passwordChanged'; error?: string }
+  /** email: the address to prefill (after a password reset). */
+  | { name: 'login'; notice?: 'gatewayLogin' | 'passwordChanged'; error?: string; email?: string }
   | { name: 'register'; signup?: SocialSignup }
   | { name: 'confirmEmail' }
   | { name: 'privacyPolicy' }

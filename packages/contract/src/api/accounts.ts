@@ -51,7 +51,18 @@ const phone = () =>
 
 const matching = <T extends { password: string; confirmPassword: string }>(body: T) =>
   body.password === body.confirmPassword;
-const mismatch = { path: ['confirmPassword'], message: accountMessages.passwordMismatch };
+const mismatch = {
+  path: ['confirmPassword'],
+  message: accountMessages.passwordMismatch,
+  // Checked once the confirmation is typed, even while other fields are still wrong, so a form can say it as
+  // the field is left (zod otherwise runs an object's refinements only when every field is valid).
+  when: ({ value }: { value: unknown }) => {
+    const typed = value as { password?: unknown; confirmPassword?: unknown } | null;
+    return (
+      typeof typed?.password === 'string' && typeof typed.confirmPassword === 'string' && typed.confirmPassword !== ''
+    );
+  },
+};
 
 export const loginEmailBody = z.object({ email: required(255), password: required() });
 export const loginPersonnelBody = z.object({ username: required(100), password: required() });
@@ -97,6 +108,10 @@ export const sendAddressBody = z.object({ send_address: required(1000) });
 export const confirmEmailBody = z.object({ code: z.string().trim().min(1, accountMessages.required).max(20) });
 export const requestResetBody = z.object({ email: email() });
 export const resetPasswordBody = z
+/** A password-reset code from the mailed link, checked when the link opens (before a new password is typed). */
+export const resetCodeBody = z.object({ code: required(100) });
+/** A usable reset code answers the address it resets, so the login that follows can be prefilled. */
+export const resetCodeCheck = z.object({ email: z.string() });
   .object({
     code: required(100),
     password: newPassword(),

@@ -16,6 +16,8 @@ import {
   publicSettings,
   registerBody,
   requestResetBody,
+  resetCodeBody,
+  resetCodeCheck,
   resetPasswordBody,
   session,
   socialResult,
@@ -94,6 +96,7 @@ export const apiRoutes = {
 
   courseView: { method: 'GET', query: courseViewQuery, response: envelope(courseView) },
   productSearch: { method: 'GET', query: searchQuery, response: listEnvelope(product.row) },
+  checkChangePassCode: { method: 'POST', body: resetCodeBody, response: envelope(resetCodeCheck) },
 
   jobs: { method: 'GET', query: jobsQuery, response: listEnvelope(jobView) },
 } as const satisfies Record<string, RouteContract>;

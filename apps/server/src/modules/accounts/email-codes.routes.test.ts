@@ -316,6 +316,27 @@ describe('password reset by e-mail', () => {
     expect((await login(email, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
+  test('a link is checked when it opens: a usable one answers its address; a used or expired one says why', async () => {
+    const email = 'checks-first@example.com';
+    await t.member(email);
+    const check = (code: string) => t.visitor.post('/api/checkChangePassCode', { code });
+    const { code } = await mailedLink(email);
+    const usable = await check(code);
+    expect(usable.statusCode, usable.body).toBe(200);
+    expect(usable.json().data).toEqual({ email });
+    // Checking does not use it up.
+    expect((await reset(code)).statusCode).toBe(200);
+    const used = await check(code);
+    expect(used.statusCode).toBe(400);
+    expect(used.json().message).toBe(accountMessages.codeWrong);
+
+    t.clock.advance(2 * MINUTE);
+    const late = await mailedLink(email);
+    t.clock.advance(60 * MINUTE + SECOND);
+    expect((await check(late.code)).json().message).toBe(accountMessages.codeExpired);
+    expect((await check('made-up')).statusCode).toBe(400);
+  });
+
   test('a made-up code: 400 code wrong', async () => {
     const res = await reset('this-is-not-a-real-code-at-all');
     expect(res.statusCode).toBe(400);

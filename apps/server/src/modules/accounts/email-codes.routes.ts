@@ -65,6 +65,22 @@ export function registerEmailCodeRoutes(app: FastifyInstance, codes: EmailCodesS
   );
 
   api.post(
+    '/api/checkChangePassCode',
+    {
+      schema: {
+        tags,
+        summary: 'Whether a reset link still works, asked when it opens: the address it resets, or why not (400)',
+        body: routes.checkChangePassCode.body,
+        response: { 200: routes.checkChangePassCode.response, ...errors },
+      },
+    },
+    async (request) => {
+      const data = await codes.checkReset(request.body.code, request.ip);
+      return { result: true, data, message: message('ok') };
+    },
+  );
+
+  api.post(
     '/api/sendChangePassUser',
     {
       schema: {

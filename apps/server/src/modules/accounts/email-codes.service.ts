@@ -69,6 +69,18 @@ export function emailCodesService({
     await counter.limit(`reset-${kind}:${address}`, { max: RESET_LIMITS[kind], windowMs: RESET_LIMITS.windowMs });
   }
 
+  /** The reset code's row when it is unused and unexpired; otherwise a 400 that says which. */
+  async function usableReset(code: string) {
+    const [found] = await db
+      .select()
+      .from(emailCode)
+      .where(and(eq(emailCode.code_hash, resetHash(code)), eq(emailCode.purpose, 'reset')))
+      .limit(1);
+    if (!found || found.used_at) throw badRequest(accountMessages.codeWrong);
+    if (new Date(found.expires_at) <= clock.now()) throw badRequest(accountMessages.codeExpired);
+    return found;
+  }
+
   /**
    * Stores a new code for the account in place of its unused ones, unless the last was made under a minute ago,
    * and enqueues its mail in the same unit of work: no mail without its code, no code without its mail. The
@@ -192,16 +204,18 @@ export function emailCodesService({
       );
     },
 
+    /** Whether a reset link still works, when it opens: the address it resets, or why it does not. */
+    async checkReset(code: string, address: string) {
+      await countAddress('attempt', address);
+      const found = await usableReset(code);
+      const [member] = await db.select({ email: user.email }).from(user).where(eq(user.id, found.user_id)).limit(1);
+      return { email: member?.email ?? '' };
+    },
+
     /** A valid, unused, unexpired reset code sets the new password, once. */
     async resetPassword(code: string, password: string, address: string) {
       await countAddress('attempt', address);
-      const [found] = await db
-        .select()
-        .from(emailCode)
-        .where(and(eq(emailCode.code_hash, resetHash(code)), eq(emailCode.purpose, 'reset')))
-        .limit(1);
-      if (!found || found.used_at) throw badRequest(accountMessages.codeWrong);
-      if (new Date(found.expires_at) <= clock.now()) throw badRequest(accountMessages.codeExpired);
+      const found = await usableReset(code);
       const hashed = await hashPassword(password);
       const email = await db.transaction(async (tx) => {
         if (!(await use(tx, found.id))) throw badRequest(accountMessages.codeWrong);

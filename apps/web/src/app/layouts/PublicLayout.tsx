@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import { Suspense, useEffect, useState } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { useToken } from '../../api/session';
+import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import { onSessionExpired } from '../../api/client';
+import { getStaffToken, useToken } from '../../api/session';
 import { CookieBanner } from '../../features/legal/CookieBanner';
 import { courseRequestOf } from '../../lib/course-paths';
 import { lazyWithReload } from '../../lib/lazy-with-reload';
@@ -41,6 +42,14 @@ export function PublicLayout() {
   useEffect(() => {
     if (hash === '#gateway-login') openAccountDialog({ name: 'login', notice: 'gatewayLogin' });
   }, [hash]);
+  // Spec §6 (both documents): staff signed in at /admin who open the storefront go to /logout, ending that session.
+  // Checked on arrival at a page, not on every render: a staff login here is on its way to /admin.
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (getStaffToken() && pathname !== '/logout') void navigate('/logout', { replace: true });
+  }, [pathname, navigate]);
+  // Spec §4: a refused token opens the token-expired dialog; any call that finds it so says it at once.
+  useEffect(() => onSessionExpired(() => openAccountDialog({ name: 'tokenExpired' })), []);
   const [overlaysNeeded, setOverlaysNeeded] = useState(false);
   if (!overlaysNeeded && (/^#gateway-(success|fail)$/.test(hash) || courseRequestOf(pathname, search)))
     setOverlaysNeeded(true);

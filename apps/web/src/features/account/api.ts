@@ -49,6 +49,8 @@ export const sendConfirmEmail = () => apiRequest<unknown>('sendConfirmEmail', { 
 export const confirmEmail = (code: string) => post<CurrentUser>('confirmEmail', { code });
 export const acceptPrivacyPolicy = () => post<CurrentUser>('userUpdatePrivacyPolicy', {});
 export const requestPasswordReset = (email: string) => post<unknown>('sendChangePass', { email }, null);
+/** Whether a reset link still works, asked as it opens: the address it resets, or an ApiError saying why not. */
+export const checkResetCode = (code: string) => post<{ email: string }>('checkChangePassCode', { code }, null);
 export const resetPassword = (body: ResetPasswordBody) => post<boolean>('sendChangePassUser', body, null);
 export const changeOwnPassword = (body: ChangePasswordBody) => post<unknown>('userChangePassword', body);
 

@@ -44,7 +44,9 @@ export function CourseHost({ OrderDialog }: { OrderDialog: OrderDialogComponent 
   }, [location, navigate]);
 
   const loading = request !== null && view.isPending;
-  const failed = request !== null && view.isError;
+  // An ended session is said by the token-expired dialog (spec §4), not as a course that failed to load.
+  const sessionEnded = view.error instanceof ApiError && view.error.code === 'TOKEN_EXPIRED';
+  const failed = request !== null && view.isError && !sessionEnded;
   return (
     <>
       <StandByDialog open={loading} onClose={close} />

@@ -56,7 +56,7 @@ interface CourseTexts {
 
 const texts: Bilingual<CourseTexts> = {
   th: {
-    standBy: 'Please stand by',
+    standBy: 'กรุณารอสักครู่',
     close: 'ปิด',
     notFoundTitle: 'ไม่พบคอร์สเรียน',
     notFound: 'ไม่พบคอร์สเรียนนี้ อาจถูกปิดไปแล้วหรือลิงก์ไม่ถูกต้อง',

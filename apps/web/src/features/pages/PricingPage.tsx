@@ -9,11 +9,11 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { formatBaht } from '@sikkha/contract/rules';
 import type { ReactNode } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { type Product, productMiniUrl, useProducts } from '../../api/catalogue';
 import { Img } from '../../components/img';
 import { usePageTitle } from '../../hooks/use-page-title';
-import { coursePath } from '../../lib/course-paths';
+import { courseOverPage, OVERLAY_STATE } from '../../lib/course-paths';
 import { usePagesTexts } from './texts';
 
 const thumbSx = {
@@ -29,11 +29,15 @@ const thumbSx = {
 function PriceRow({ product }: { product: Product }) {
   const text = usePagesTexts().pricing;
   const title = product.product_title ?? '';
+  // The course opens over this list, so closing it comes back here (to the same scroll place).
+  const { pathname } = useLocation();
   return (
     <Card component="article" variant="outlined">
       <CardActionArea
         component={RouterLink}
-        to={coursePath(title)}
+        to={courseOverPage(pathname, product.id)}
+        state={OVERLAY_STATE}
+        preventScrollReset
         sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2, justifyContent: 'flex-start' }}
       >
         {product.product_img_mini ? (

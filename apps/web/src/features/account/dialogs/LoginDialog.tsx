@@ -11,7 +11,9 @@ import { DIALOG_WIDTH } from '@sikkha/contract/rules';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client';
+import { startStaffSession } from '../../../api/session';
 import { ACCOUNT_NS } from '../../../i18n/account';
 import { type AccountDialog, closeAccountDialog, openAccountDialog } from '../../../stores/account-dialogs';
 import { loginWithEmail, useCompleteLogin, useSettings } from '../api';
@@ -32,11 +34,20 @@ export function LoginDialog({ open, dialog }: LoginDialogProps) {
   const completeLogin = useCompleteLogin();
   const settings = useSettings();
   const [failure, setFailure] = useState<string | undefined>(dialog.error);
-  const form = useForm({ resolver: zodResolver(loginEmailBody), defaultValues: { email: '', password: '' } });
+  const form = useForm({ resolver: zodResolver(loginEmailBody), defaultValues: { email: dialog.email ?? '', password: '' } });
+
+  const navigate = useNavigate();
 
   const submit = form.handleSubmit(async (body) => {
     setFailure(undefined);
     try {
+      // Spec §4: personnel login success goes to /admin. Staff sign in with a username, never an e-mail.
+      if (!body.email.includes('@')) {
+        await startStaffSession(body.email, body.password);
+        await navigate('/admin');
+        closeAccountDialog();
+        return;
+      }
       const { data, user } = await loginWithEmail(body);
       await completeLogin(data, user);
     } catch (error) {
@@ -66,9 +77,9 @@ export function LoginDialog({ open, dialog }: LoginDialogProps) {
           type="email"
           autoComplete="email"
           inputMode="email"
-          autoFocus
+          autoFocus={!dialog.email}
         />
-        <PasswordField control={form.control} name="password" label={t('password')} />
+        <PasswordField control={form.control} name="password" label={t('password')} autoFocus={Boolean(dialog.email)} />
         <Button type="submit" variant="contained" size="large" loading={form.formState.isSubmitting} fullWidth>
           {t('login.submit')}
         </Button>

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_NS } from '../../../i18n/account';
 import { closeAccountDialog, openAccountDialog } from '../../../stores/account-dialogs';
-import { accountMessages, useAccountMessage } from '../messages';
+import { useAccountMessage } from '../messages';
 import { useGoToLogout } from '../use-logout';
 import { DialogFrame } from './DialogFrame';
 
@@ -70,15 +70,14 @@ function LogoutNotice(props: { open: boolean; title: string; text: string; persi
 
 /** Spec §8: a failed token check. The session is over, so the only way on is to log out. */
 export function TokenExpiredDialog({ open }: { open: boolean }) {
-  return (
-    <LogoutNotice open={open} persistent title={accountMessages.tokenExpired} text={accountMessages.tokenExpiredHint} />
-  );
+  const { t } = useTranslation(ACCOUNT_NS);
+  return <LogoutNotice open={open} persistent title={t('tokenExpired.title')} text={t('tokenExpired.hint')} />;
 }
 
 /** Spec §8: Facebook login failed, was cancelled, or gave no e-mail. */
 export function FacebookFailedDialog({ open }: { open: boolean }) {
   const { t } = useTranslation(ACCOUNT_NS);
-  return <LogoutNotice open={open} title={t('facebookFailed.title')} text={accountMessages.facebookNoEmail} />;
+  return <LogoutNotice open={open} title={t('facebookFailed.title')} text={t('facebookFailed.text')} />;
 }
 
 /** 'Please stand by' while a sign-in is verified. */
