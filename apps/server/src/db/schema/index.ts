@@ -4,6 +4,7 @@ export * from './catalogue.js';
 export * from './coupons.js';
 export * from './jobs.js';
 export * from './learning.js';
+export * from './messaging.js';
 export * from './news.js';
 export * from './orders.js';
 export * from './uploads.js';

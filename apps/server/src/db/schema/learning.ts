@@ -59,6 +59,8 @@ export const videoStatistics = pgTable(
   },
   (t) => [
     index('videoStatistics_user_product_idx').on(t.user_id, t.product_id, t.id),
+    // The member's day, week, month and chart totals read one stretch of this index.
+    index('videoStatistics_user_time_idx').on(t.user_id, t.create_at),
     ...statesChecked('videoStatistics', { event: videoEvents }),
   ],
 );
@@ -114,9 +116,13 @@ export const certificate = pgTable(
       .notNull()
       .references(() => product.id, { onDelete: 'restrict' }),
     path: str('path'),
+    /** The number printed on the certificate and verified at /certificate/{number}. */
+    certificate_no: str('certificate_no', 30),
   },
   (t) => [
-    index('certificate_user_product_idx').on(t.user_id, t.product_id),
+    uniqueIndex('certificate_no_key').on(t.certificate_no),
+    // One certificate per member and course, however often it is asked for.
+    uniqueIndex('certificate_user_product_key').on(t.user_id, t.product_id),
     index('certificate_orders_id_idx').on(t.orders_id),
     index('certificate_product_id_idx').on(t.product_id),
     index('certificate_path_idx').on(t.path),
