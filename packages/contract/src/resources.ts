@@ -139,7 +139,10 @@ export const resources = [
     entity: e.video,
     read: 'public',
     write: 'staff',
-    staffFields: ['video_content_id', 'video_HLS', 'video_iframe', 'video_embed'],
+    // Sources reach viewers only through GET /api/playback, which checks the lesson's right.
+    staffFields: ['video_content_id', 'video_HLS', 'video_iframe', 'video_embed', 'video_file', 'video_status_reason'],
+    // Written by the packaging job from the uploaded source.
+    readOnlyFields: ['video_duration', 'video_status_reason'],
     lookups: [
       {
         suffix: 'ByProductId',
@@ -148,6 +151,8 @@ export const resources = [
       },
     ],
   },
+  // The player's advert overlay; the first row shown (`advert_show` Y) is the advert, none means no overlay.
+  { name: 'advert', entity: e.advert, read: 'public', write: 'staff' },
   {
     name: 'videoList',
     entity: e.videoList,

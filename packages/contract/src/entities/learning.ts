@@ -6,6 +6,9 @@ export const videoListStatuses = ['public', 'private', 'preview'] as const;
 export type LessonStatus = (typeof videoListStatuses)[number];
 export const videoEvents = ['Play', 'Pause', 'Seeked', 'Ended'] as const;
 export const groupTypes = ['facebook', 'line'] as const;
+/** A video's packaging: `create` (nothing to package, or waiting for the job), `processing`, `ready`, `failed`. */
+export const videoStatuses = ['create', 'processing', 'ready', 'failed'] as const;
+export type VideoStatus = (typeof videoStatuses)[number];
 
 export const video = defineEntity(
   'video',
@@ -17,8 +20,14 @@ export const video = defineEntity(
     video_content_id: f.text(500),
     video_embed: f.text(2000),
     video_HLS: f.text(1000),
-    video_status: f.text(30),
+    video_status: z.enum(videoStatuses),
     video_path: f.text(255),
+    /** The uploaded source (POST /api/uploadVideo) packaged into encrypted HLS for this video. */
+    video_file: f.fileName(),
+    /** Seconds, read from the source when it is packaged. */
+    video_duration: f.decimal(86_400),
+    /** Why packaging failed, for staff. */
+    video_status_reason: f.text(1000),
   },
   { required: ['video_name'] },
 );
@@ -77,4 +86,11 @@ export const certificate = defineEntity(
   'certificate',
   { user_id: f.ref(), orders_id: f.ref(), product_id: f.ref(), path: f.fileName() },
   { required: ['user_id', 'product_id'] },
+);
+
+/** The advert overlay of the player: an image and a link, shown while it is on (`advert_show` Y). */
+export const advert = defineEntity(
+  'advert',
+  { advert_img: f.fileName(), advert_link: z.url().max(1000), advert_show: f.yn() },
+  { required: ['advert_img'] },
 );

@@ -7,4 +7,5 @@ export * from './learning.js';
 export * from './messaging.js';
 export * from './news.js';
 export * from './orders.js';
+export * from './playback.js';
 export * from './uploads.js';

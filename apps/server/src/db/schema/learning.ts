@@ -1,22 +1,29 @@
-import { groupTypes, videoEvents, videoListStatuses } from '@sikkha/contract';
+import { groupTypes, videoEvents, videoListStatuses, videoStatuses } from '@sikkha/contract';
 import { index, integer, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
 import { user } from './accounts.js';
 import { product } from './catalogue.js';
 import { base, decimal, long, state, statesChecked, str, yn } from './columns.js';
 import { orders } from './orders.js';
 
-export const video = pgTable('video', {
-  ...base(),
-  video_formath: str('video_formath', 50),
-  video_name: str('video_name').notNull(),
-  video_detail: long('video_detail'),
-  video_iframe: str('video_iframe', 2000),
-  video_content_id: str('video_content_id', 500),
-  video_embed: str('video_embed', 2000),
-  video_HLS: str('video_HLS', 1000),
-  video_status: str('video_status', 30).notNull().default('create'),
-  video_path: str('video_path'),
-});
+export const video = pgTable(
+  'video',
+  {
+    ...base(),
+    video_formath: str('video_formath', 50),
+    video_name: str('video_name').notNull(),
+    video_detail: long('video_detail'),
+    video_iframe: str('video_iframe', 2000),
+    video_content_id: str('video_content_id', 500),
+    video_embed: str('video_embed', 2000),
+    video_HLS: str('video_HLS', 1000),
+    video_status: state('video_status', videoStatuses, 30).notNull().default('create'),
+    video_path: str('video_path'),
+    video_file: str('video_file'),
+    video_duration: decimal('video_duration'),
+    video_status_reason: str('video_status_reason', 1000),
+  },
+  (t) => [index('video_file_idx').on(t.video_file), ...statesChecked('video', { video_status: videoStatuses })],
+);
 
 export const videoList = pgTable(
   'videoList',

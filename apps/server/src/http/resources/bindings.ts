@@ -19,6 +19,7 @@ export const resourceTables: Record<ResourceName, PgTable> = {
   newsImage: s.newsImage,
   video: s.video,
   videoList: s.videoList,
+  advert: s.advert,
   videoStatistics: s.videoStatistics,
   userProductGroup: s.userProductGroup,
   certificate: s.certificate,
