@@ -1,3 +1,5 @@
+import { RESEND_SECONDS } from './constants.js';
+
 /** Messages the server and the web both show, Thai first. Spec messages are verbatim. */
 export const messages = {
   required: { th: 'กรุณากรอก ข้อมูล', en: 'Please fill in this field' },
@@ -33,4 +35,78 @@ export type Lang = 'th' | 'en';
 
 export function message(key: MessageKey, lang: Lang = 'th'): string {
   return messages[key][lang];
+}
+
+/** The account messages of the spec, verbatim where the spec gives them (Thai, or the spec's English), with English. */
+export const accountMessageTexts = {
+  required: { th: 'กรุณากรอก ข้อมูล', en: 'Please fill in this field' },
+  emailFormat: { th: 'รูปแบบ E-mail ไม่ถูกต้อง', en: 'Invalid e-mail format' },
+  emailTaken: { th: 'มี Email ในระบบเเล้ว', en: 'This e-mail is already registered' },
+  emailUnknown: { th: 'ไม่มี Email นี้ในระบบ', en: 'This e-mail is not in the system' },
+  phoneDigits: { th: 'Input Invalid', en: 'Input Invalid' },
+  phoneLength: { th: 'Please enter 10 characters', en: 'Please enter 10 characters' },
+  terms: {
+    th: 'กรุณาติ๊กเพื่อยืนยันว่าได้อ่านและยอมรับข้อตกลงและเงื่อนไข',
+    en: 'Please tick to confirm that you have read and accept the terms and conditions',
+  },
+  passwordMismatch: { th: 'ยืนยันรหัสผ่าน ไม่ตรงกัน', en: 'The password confirmation does not match' },
+  passwordShort: { th: 'รหัสผ่านต้องมีอย่างน้อย 8 ตัวอักษร', en: 'The password must be at least 8 characters' },
+  passwordWrong: { th: 'รหัสผ่านเดิมไม่ถูกต้อง', en: 'The current password is wrong' },
+  codeWrong: { th: 'รหัสไม่ถูกต้อง', en: 'Wrong code' },
+  codeExpired: { th: 'รหัสหมดอายุ กรุณาขอรหัสใหม่', en: 'The code has expired; please ask for a new one' },
+  codeSent: { th: 'ส่งรหัสยืนยันไปที่อีเมลของคุณแล้ว', en: 'A confirmation code has been sent to your e-mail' },
+  resetSent: {
+    th: 'ส่งลิงก์เปลี่ยนรหัสผ่านไปที่อีเมลของคุณแล้ว',
+    en: 'A link to change your password has been sent to your e-mail',
+  },
+  passwordChanged: { th: 'เปลี่ยนรหัสผ่านเรียบร้อย', en: 'Your password has been changed' },
+  loginFailed: { th: 'อีเมลหรือรหัสผ่านไม่ถูกต้อง', en: 'Wrong e-mail or password' },
+  loginThrottled: {
+    th: 'เข้าสู่ระบบผิดหลายครั้ง กรุณารอสักครู่แล้วลองใหม่',
+    en: 'Too many failed logins; please wait a moment and try again',
+  },
+  tokenExpired: { th: 'The token has expired.', en: 'The token has expired.' },
+  tokenExpiredHint: { th: 'Please log out and log in.', en: 'Please log out and log in.' },
+  socialFailed: { th: 'เข้าสู่ระบบด้วยบัญชีโซเชียลไม่สำเร็จ', en: 'Signing in with your social account failed' },
+  emailLocked: {
+    th: 'อีเมลต้องเป็นอีเมลเดียวกับบัญชีที่ใช้เข้าสู่ระบบ',
+    en: 'The e-mail must be the one of the account you signed in with',
+  },
+  facebookNoEmail: { th: 'No email from Facebook Api.', en: 'No email from Facebook Api.' },
+  gatewayLogin: { th: 'กรุณาเข้าสู่ระบบอีกครั้งเพื่อดำเนินการชำระเงิน', en: 'Please log in again to continue with your payment' },
+  // Not given by the spec.
+  resendWait: {
+    th: `กรุณารอ ${RESEND_SECONDS} วินาทีก่อนขอรหัสใหม่`,
+    en: 'Please wait a minute before asking for a new code',
+  },
+  resetWait: {
+    th: `ส่งลิงก์ไปแล้ว กรุณารอ ${RESEND_SECONDS} วินาทีก่อนขอใหม่`,
+    en: 'A link was just sent; please wait a minute before asking again',
+  },
+  codeLocked: { th: 'ใส่รหัสผิดเกินจำนวนครั้งที่กำหนด กรุณาขอรหัสใหม่', en: 'Too many wrong codes; please ask for a new one' },
+  noEmail: { th: 'บัญชีนี้ยังไม่มีอีเมล', en: 'This account has no e-mail yet' },
+  googleUnavailable: {
+    th: 'ไม่สามารถติดต่อ Google ได้ในขณะนี้ กรุณาลองใหม่อีกครั้ง',
+    en: 'Google cannot be reached right now; please try again',
+  },
+  facebookUnavailable: {
+    th: 'ไม่สามารถติดต่อ Facebook ได้ในขณะนี้ กรุณาลองใหม่อีกครั้ง',
+    en: 'Facebook cannot be reached right now; please try again',
+  },
+  googleOff: { th: 'ระบบยังไม่เปิดให้เข้าสู่ระบบด้วย Google', en: 'Sign-in with Google is not enabled' },
+  facebookOff: { th: 'ระบบยังไม่เปิดให้เข้าสู่ระบบด้วย Facebook', en: 'Sign-in with Facebook is not enabled' },
+} as const;
+
+/** The account messages in Thai, as the schemas and the server say them. */
+export const accountMessages = Object.fromEntries(
+  Object.entries(accountMessageTexts).map(([key, text]) => [key, text.th]),
+) as { [K in keyof typeof accountMessageTexts]: (typeof accountMessageTexts)[K]['th'] };
+
+const englishOf = new Map<string, string>(
+  [...Object.values(messages), ...Object.values(accountMessageTexts)].map((text) => [text.th, text.en]),
+);
+
+/** A message of either catalogue (from the server or a schema, so in Thai) in `lang`; any other text stays as it is. */
+export function inLanguage(text: string, lang: Lang): string {
+  return lang === 'en' ? (englishOf.get(text) ?? text) : text;
 }

@@ -1,42 +1,9 @@
 import { z } from 'zod';
-import { RESEND_SECONDS } from '../constants.js';
 import { nameTitles, user } from '../entities/accounts.js';
+import { accountMessages } from '../messages.js';
 
-/** The account messages of the spec, verbatim where the spec gives them. */
-export const accountMessages = {
-  required: 'กรุณากรอก ข้อมูล',
-  emailFormat: 'รูปแบบ E-mail ไม่ถูกต้อง',
-  emailTaken: 'มี Email ในระบบเเล้ว',
-  emailUnknown: 'ไม่มี Email นี้ในระบบ',
-  phoneDigits: 'Input Invalid',
-  phoneLength: 'Please enter 10 characters',
-  terms: 'กรุณาติ๊กเพื่อยืนยันว่าได้อ่านและยอมรับข้อตกลงและเงื่อนไข',
-  passwordMismatch: 'ยืนยันรหัสผ่าน ไม่ตรงกัน',
-  passwordShort: 'รหัสผ่านต้องมีอย่างน้อย 8 ตัวอักษร',
-  passwordWrong: 'รหัสผ่านเดิมไม่ถูกต้อง',
-  codeWrong: 'รหัสไม่ถูกต้อง',
-  codeExpired: 'รหัสหมดอายุ กรุณาขอรหัสใหม่',
-  codeSent: 'ส่งรหัสยืนยันไปที่อีเมลของคุณแล้ว',
-  resetSent: 'ส่งลิงก์เปลี่ยนรหัสผ่านไปที่อีเมลของคุณแล้ว',
-  passwordChanged: 'เปลี่ยนรหัสผ่านเรียบร้อย',
-  loginFailed: 'อีเมลหรือรหัสผ่านไม่ถูกต้อง',
-  loginThrottled: 'เข้าสู่ระบบผิดหลายครั้ง กรุณารอสักครู่แล้วลองใหม่',
-  tokenExpired: 'The token has expired.',
-  tokenExpiredHint: 'Please log out and log in.',
-  socialFailed: 'เข้าสู่ระบบด้วยบัญชีโซเชียลไม่สำเร็จ',
-  emailLocked: 'อีเมลต้องเป็นอีเมลเดียวกับบัญชีที่ใช้เข้าสู่ระบบ',
-  facebookNoEmail: 'No email from Facebook Api.',
-  gatewayLogin: 'กรุณาเข้าสู่ระบบอีกครั้งเพื่อดำเนินการชำระเงิน',
-  // Not given by the spec.
-  resendWait: `กรุณารอ ${RESEND_SECONDS} วินาทีก่อนขอรหัสใหม่`,
-  resetWait: `ส่งลิงก์ไปแล้ว กรุณารอ ${RESEND_SECONDS} วินาทีก่อนขอใหม่`,
-  codeLocked: 'ใส่รหัสผิดเกินจำนวนครั้งที่กำหนด กรุณาขอรหัสใหม่',
-  noEmail: 'บัญชีนี้ยังไม่มีอีเมล',
-  googleUnavailable: 'ไม่สามารถติดต่อ Google ได้ในขณะนี้ กรุณาลองใหม่อีกครั้ง',
-  facebookUnavailable: 'ไม่สามารถติดต่อ Facebook ได้ในขณะนี้ กรุณาลองใหม่อีกครั้ง',
-  googleOff: 'ระบบยังไม่เปิดให้เข้าสู่ระบบด้วย Google',
-  facebookOff: 'ระบบยังไม่เปิดให้เข้าสู่ระบบด้วย Facebook',
-} as const;
+// The account messages live in the contract's message catalogue, with their English.
+export { accountMessages };
 
 const required = (max = 200) => z.string().trim().min(1, accountMessages.required).max(max);
 const email = () =>
