@@ -1,21 +1,12 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { AccountTranslation } from './account/th';
 import { en } from './en';
 import { LANGUAGES, type Lang } from './texts';
-import { type Translation, th } from './th';
+import { th } from './th';
 
 export { LANGUAGES, type Lang } from './texts';
 
 export const LANGUAGE_KEY = 'lang';
-
-declare module 'i18next' {
-  interface CustomTypeOptions {
-    defaultNS: 'translation';
-    // The account namespace is added at run time by ./account, with the account chunks.
-    resources: { translation: Translation; account: AccountTranslation };
-  }
-}
 
 function storedLanguage(): Lang {
   const stored = localStorage.getItem(LANGUAGE_KEY);

@@ -6,7 +6,7 @@ import { ApiError } from '../../api/client';
 import { useSession } from '../../api/session';
 import { lazyWithReload } from '../../lib/lazy-with-reload';
 import { notificationKeys, sessionKeys } from '../../lib/query-keys';
-import '../../i18n/account';
+import './texts';
 import {
   type AccountDialog,
   closeAccountDialog,

@@ -16,8 +16,8 @@ import { type MouseEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../api/session';
-import { ACCOUNT_NS } from '../../i18n/account';
 import { openAccountDialog } from '../../stores/account-dialogs';
+import { ACCOUNT_NS } from './texts';
 
 const points = new Intl.NumberFormat('th-TH');
 

@@ -12,11 +12,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client';
-import { ACCOUNT_NS } from '../../../i18n/account';
-import { type AccountDialog, closeAccountDialog, openAccountDialog } from '../../../stores/account-dialogs';
 import { accountKeys } from '../../../lib/query-keys';
+import { type AccountDialog, closeAccountDialog, openAccountDialog } from '../../../stores/account-dialogs';
 import { changeOwnPassword, checkResetCode, requestPasswordReset, resetPassword } from '../api';
 import { accountMessages, useAccountMessage } from '../messages';
+import { ACCOUNT_NS } from '../texts';
 import { DialogFrame } from './DialogFrame';
 import { FormTextField, PasswordField } from './fields';
 

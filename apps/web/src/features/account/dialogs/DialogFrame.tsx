@@ -6,7 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_NS } from '../../../i18n/account';
+import { ACCOUNT_NS } from '../texts';
 
 export interface DialogFrameProps {
   open: boolean;

@@ -14,10 +14,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { startStaffSession } from '../../../api/session';
-import { ACCOUNT_NS } from '../../../i18n/account';
 import { type AccountDialog, closeAccountDialog, openAccountDialog } from '../../../stores/account-dialogs';
 import { loginWithEmail, useCompleteLogin, useSettings } from '../api';
 import { accountMessages, useAccountMessage } from '../messages';
+import { ACCOUNT_NS } from '../texts';
 import { DialogFrame } from './DialogFrame';
 import { FormTextField, PasswordField } from './fields';
 import { FacebookButton, GoogleButton } from './SocialButtons';
@@ -34,7 +34,10 @@ export function LoginDialog({ open, dialog }: LoginDialogProps) {
   const completeLogin = useCompleteLogin();
   const settings = useSettings();
   const [failure, setFailure] = useState<string | undefined>(dialog.error);
-  const form = useForm({ resolver: zodResolver(loginEmailBody), defaultValues: { email: dialog.email ?? '', password: '' } });
+  const form = useForm({
+    resolver: zodResolver(loginEmailBody),
+    defaultValues: { email: dialog.email ?? '', password: '' },
+  });
 
   const navigate = useNavigate();
 

@@ -3,9 +3,9 @@ import CircularProgress from '@mui/material/CircularProgress';
 import DialogContentText from '@mui/material/DialogContentText';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_NS } from '../../../i18n/account';
 import { closeAccountDialog, openAccountDialog } from '../../../stores/account-dialogs';
 import { useAccountMessage } from '../messages';
+import { ACCOUNT_NS } from '../texts';
 import { useGoToLogout } from '../use-logout';
 import { DialogFrame } from './DialogFrame';
 

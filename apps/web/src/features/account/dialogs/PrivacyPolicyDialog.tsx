@@ -11,11 +11,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../../api/client';
-import { ACCOUNT_NS } from '../../../i18n/account';
 import { sessionKeys } from '../../../lib/query-keys';
 import { closeAccountDialog } from '../../../stores/account-dialogs';
 import { acceptPrivacyPolicy } from '../api';
 import { useAccountMessage } from '../messages';
+import { ACCOUNT_NS } from '../texts';
 import { useGoToLogout } from '../use-logout';
 import { DialogFrame } from './DialogFrame';
 

@@ -22,11 +22,11 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
-import { ACCOUNT_NS } from '../../../i18n/account';
 import { accountKeys } from '../../../lib/query-keys';
 import { type AccountDialog, closeAccountDialog, openAccountDialog } from '../../../stores/account-dialogs';
 import { emailExists, registerAccount, useCompleteLogin } from '../api';
 import { accountMessages, useAccountMessage } from '../messages';
+import { ACCOUNT_NS } from '../texts';
 import { DialogFrame } from './DialogFrame';
 import { FormTextField, PasswordField } from './fields';
 

@@ -4,9 +4,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_NS } from '../../../i18n/account';
 import { useSocialLogin } from '../social';
 import { showGoogleSignIn } from '../social-sdk';
+import { ACCOUNT_NS } from '../texts';
 
 /**
  * Our button until clicked; the click loads Google's SDK, which draws Google's own button in its place (Google

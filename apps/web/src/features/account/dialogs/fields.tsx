@@ -6,8 +6,8 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useState } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_NS } from '../../../i18n/account';
 import { useAccountMessage } from '../messages';
+import { ACCOUNT_NS } from '../texts';
 
 type FormTextFieldProps<T extends FieldValues> = Omit<TextFieldProps, 'name'> & {
   control: Control<T>;

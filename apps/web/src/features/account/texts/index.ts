@@ -1,4 +1,4 @@
-import { addTexts } from '../texts';
+import { addTexts } from '../../../i18n/texts';
 import { accountEn } from './en';
 import { accountTh } from './th';
 
