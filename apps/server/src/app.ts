@@ -20,6 +20,7 @@ import { catalogueModule } from './modules/catalogue/catalogue.module.js';
 import { coinsModule } from './modules/coins/coins.module.js';
 import { jobsModule } from './modules/jobs/jobs.module.js';
 import type { AppContext, AppModule } from './modules/module.js';
+import { playbackModule } from './modules/playback/playback.module.js';
 import { seoModule } from './modules/seo/seo.module.js';
 import { uploadsModule } from './modules/uploads/uploads.module.js';
 import { createMailer, type Mailer } from './providers/mail.js';
@@ -32,6 +33,7 @@ const modules: readonly AppModule[] = [
   coinsModule,
   uploadsModule,
   jobsModule,
+  playbackModule,
   seoModule,
 ];
 

@@ -78,6 +78,7 @@ export const samples: Record<string, (f: Fixture, userId: number) => Record<stri
   news: () => ({ news_title: `ข่าว ${next()}` }),
   newsImage: (f) => ({ news_id: f.news.id, news_image_title: 'ภาพ' }),
   video: () => ({ video_name: `วิดีโอ ${next()}` }),
+  advert: () => ({ advert_img: 'advert.png', advert_link: 'https://example.com/promotion' }),
   videoList: (f) => ({ product_id: f.product.id, video_id: f.video.id, video_list_status: 'public' }),
   videoStatistics: (f, userId) => ({
     user_id: userId,

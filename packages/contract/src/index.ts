@@ -6,6 +6,7 @@ z.config(z.locales.th());
 export * from './api/accounts.js';
 export * from './api/catalogue.js';
 export * from './api/jobs.js';
+export * from './api/playback.js';
 export * from './api/routes.js';
 export * from './api/uploads.js';
 export * from './constants.js';

@@ -26,6 +26,7 @@ export const messages = {
     th: 'ไฟล์รูปภาพเสียหายหรืออ่านไม่ได้ กรุณาเลือกไฟล์ใหม่',
     en: 'The picture is damaged or cannot be read, please choose another file',
   },
+  videoNotReady: { th: 'วิดีโอนี้ยังไม่พร้อมให้รับชม', en: 'This video is not ready to watch yet' },
   coinsInsufficient: { th: 'จำนวนเหรียญไม่เพียงพอ', en: 'Not enough coins' },
   quotaReached: { th: 'มีรายการครบจำนวนที่กำหนดแล้ว กรุณาลบรายการเดิมก่อน', en: 'The limit is reached: remove one first' },
 } as const;

@@ -141,8 +141,6 @@ export const resources = [
     write: 'staff',
     // Sources reach viewers only through GET /api/playback, which checks the lesson's right.
     staffFields: ['video_content_id', 'video_HLS', 'video_iframe', 'video_embed', 'video_file', 'video_status_reason'],
-    // Written by the packaging job from the uploaded source.
-    readOnlyFields: ['video_duration', 'video_status_reason'],
     lookups: [
       {
         suffix: 'ByProductId',

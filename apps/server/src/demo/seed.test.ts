@@ -1,3 +1,4 @@
+import { createDecipheriv } from 'node:crypto';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,11 +50,28 @@ test('an empty database gets the Thai demo shop, once', async () => {
   const all = await t.app.inject({ url: '/api/product', headers: { authorization: `Bearer ${staffToken}` } });
   expect(all.json().total).toBe(6);
 
-  for (const file of [
-    'uploads/productMini/course-1.jpg',
-    'uploads/pdfProduct/course-outline.pdf',
-    'hls/lesson/index.m3u8',
-  ]) {
+  for (const file of ['uploads/productMini/course-1.jpg', 'uploads/pdfProduct/course-outline.pdf']) {
     expect(existsSync(join(dataDir, file)), file).toBe(true);
   }
+});
+
+test('the demo lessons play through protected playback: encrypted segments, the key only through its route', async () => {
+  const lessons = (await t.visitor.get('/api/videoListByProductId?product_id=1')).json().data;
+  const preview = lessons.find((l: { video_list_status: string }) => l.video_list_status === 'preview');
+  const res = await t.visitor.get(`/api/playback?productId=1&videoId=${preview.video_id}`);
+  expect(res.statusCode, res.body).toBe(200);
+  const { url } = res.json().data;
+  const at = (uri: string, base: string) => new URL(uri, `http://shop${base}`).href.slice('http://shop'.length);
+  const firstUri = (text: string) => text.split('\n').find((l) => l !== '' && !l.startsWith('#'))!;
+  const mediaUrl = at(firstUri((await t.visitor.get(url)).body), url);
+  const media = (await t.visitor.get(mediaUrl)).body;
+  const segment = (await t.visitor.get(at(firstUri(media), mediaUrl))).rawPayload;
+  const key = (await t.visitor.get(at(/URI="([^"]+)"/.exec(media)![1]!, mediaUrl))).rawPayload;
+  expect(key).toHaveLength(16);
+  // Stored encrypted: an MPEG-TS packet's sync byte appears only once the key opens the segment.
+  expect(segment[0]).not.toBe(0x47);
+  const decipher = createDecipheriv('aes-128-cbc', key, Buffer.alloc(16));
+  expect(Buffer.concat([decipher.update(segment), decipher.final()])[0]).toBe(0x47);
+  // The shipped plain clip is not placed where anything could serve it.
+  expect(existsSync(join(dataDir, 'hls', 'lesson'))).toBe(false);
 });

@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { copyFileSync, cpSync, existsSync, mkdirSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { orderReference } from '@sikkha/contract';
@@ -9,6 +10,7 @@ import type { Clock } from '../clock.js';
 import type { Db, Tx } from '../db/client.js';
 import * as s from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
+import { encryptRendition, MASTER, masterPlaylist, publishPackage } from '../providers/video/hls.js';
 import * as content from './content.js';
 
 /** Beside this module in the source tree, beside main.js in the build. */
@@ -37,7 +39,27 @@ function placeFiles(dataDir: string) {
   for (let i = 1; i <= 4; i++) put('video', `images/lesson-${i}.jpg`);
   put('pdfProduct', 'docs/course-outline.pdf');
   put('pdfProduct', 'docs/worksheet.xlsx');
-  cpSync(join(assets, 'hls'), join(dataDir, 'hls'), { recursive: true, force: false });
+}
+
+/** What every demo lesson plays: the shipped 12 s clip (see assets/README.md). */
+const DEMO_VIDEO = {
+  file: 'demo-lesson',
+  seconds: 12,
+  rendition: { name: '360p', width: 640, height: 360, bandwidth: 400_000 },
+};
+
+/**
+ * Packages the shipped clip as uploaded videos are packaged, encrypted with a key of this installation: its plain
+ * segments are only encrypted (no encoding), so the first start stays fast.
+ */
+async function packageDemoVideo(dataDir: string) {
+  const key = randomBytes(16);
+  const folder = randomUUID();
+  await publishPackage(join(dataDir, 'hls', folder), async (dir) => {
+    await encryptRendition(join(assets, 'hls', 'lesson'), join(dir, DEMO_VIDEO.rendition.name), key);
+    await writeFile(join(dir, MASTER), masterPlaylist([DEMO_VIDEO.rendition]));
+  });
+  return { video_file: DEMO_VIDEO.file, folder, key: key.toString('hex') };
 }
 
 /** Identity columns keep counting from the highest id after rows were inserted with explicit ids. */
@@ -47,8 +69,15 @@ async function resyncIdentity(tx: Tx, table: string) {
   );
 }
 
-async function insertCatalogue(tx: Tx, memberId: number, staffId: number, now: string) {
+async function insertCatalogue(
+  tx: Tx,
+  memberId: number,
+  staffId: number,
+  now: string,
+  video: typeof s.videoPackage.$inferInsert,
+) {
   const stamp = { create_by: staffId, create_at: now, update_at: now };
+  await tx.insert(s.videoPackage).values({ ...video, create_at: now });
   const cats = await tx
     .insert(s.category)
     .values(content.categories.map((category_name) => ({ category_name, ...stamp })))
@@ -84,7 +113,6 @@ async function insertCatalogue(tx: Tx, memberId: number, staffId: number, now: s
     .returning({ id: s.productDetailType.id });
 
   const productIds: number[] = [];
-  let lessonNo = 0;
   for (const c of content.courses) {
     const n = c.image;
     const [p] = await tx
@@ -153,16 +181,17 @@ async function insertCatalogue(tx: Tx, memberId: number, staffId: number, now: s
     ]);
 
     for (const [i, title] of c.lessons.entries()) {
-      lessonNo += 1;
       const [v] = await tx
         .insert(s.video)
         .values({
           video_name: title,
           video_detail: `${c.product_title} บทที่ ${i + 1}`,
           video_formath: 'HLS',
-          video_HLS: 'lesson',
+          video_file: DEMO_VIDEO.file,
+          video_duration: DEMO_VIDEO.seconds,
           video_status: 'ready',
-          video_path: `lesson-${((lessonNo - 1) % 4) + 1}.jpg`,
+          // The thumbnail says the lesson's number in its course (no course has more than four lessons).
+          video_path: `lesson-${i + 1}.jpg`,
           ...stamp,
         })
         .returning({ id: s.video.id });
@@ -332,6 +361,7 @@ export async function seedDemo(db: Db, options: { dataDir: string; clock: Clock 
   if (products > 0) return { created: false as const, member: memberAccount, staff: staffAccount };
 
   const now = options.clock.now().toISOString();
+  const video = await packageDemoVideo(options.dataDir);
   const staffPassword = randomBytes(12).toString('base64url');
   const [memberHash, staffHash] = await Promise.all([
     hashPassword(memberAccount.password),
@@ -371,7 +401,7 @@ export async function seedDemo(db: Db, options: { dataDir: string; clock: Clock 
         update_at: now,
       })
       .returning({ id: s.user.id });
-    await insertCatalogue(tx, member!.id, staff!.id, now);
+    await insertCatalogue(tx, member!.id, staff!.id, now, video);
   });
   return { created: true as const, member: memberAccount, staff: { ...staffAccount, password: staffPassword } };
 }

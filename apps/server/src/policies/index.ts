@@ -4,11 +4,13 @@ import { forbidden, notFound } from '../errors.js';
 import type { Actor } from './actor.js';
 import type { Decision } from './decision.js';
 import { mayReadFile, mayUpload } from './files.policy.js';
+import { type Lesson, mayPlayLesson } from './lessons.policy.js';
 import { canSeeProduct } from './products.policy.js';
 
 export type { Actor, Role, SignedIn } from './actor.js';
 export { buyerContentOpen, type Courses, courseStateOf, coursesOf, lessonLocked } from './courses.policy.js';
 export type { Decision } from './decision.js';
+export { type Lesson, lessonStatusOf } from './lessons.policy.js';
 export { courseContentVisibleTo, productsVisibleTo } from './products.policy.js';
 export {
   allOf,
@@ -36,6 +38,7 @@ const rules = {
   'product.read': (actor, product: { product_status: string | null }) => canSeeProduct(actor, product) || 'hide',
   'file.upload': (actor, kind: UploadKind) => mayUpload(actor, kind),
   'file.read': (actor, file: { kind: UploadKind; name: string }, ctx) => mayReadFile(ctx.db, actor, file, ctx.now),
+  'lesson.play': (actor, lesson: Lesson, ctx) => mayPlayLesson(ctx.db, actor, lesson, ctx.now),
 } satisfies Record<string, Rule<never>>;
 
 type Rules = typeof rules;

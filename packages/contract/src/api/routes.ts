@@ -26,6 +26,7 @@ import {
 } from './accounts.js';
 import { courseView, courseViewQuery, searchQuery } from './catalogue.js';
 import { jobsQuery, jobView } from './jobs.js';
+import { playbackQuery, playbackSource } from './playback.js';
 
 type Method = 'GET' | 'POST';
 
@@ -99,6 +100,8 @@ export const apiRoutes = {
   checkChangePassCode: { method: 'POST', body: resetCodeBody, response: envelope(resetCodeCheck) },
 
   jobs: { method: 'GET', query: jobsQuery, response: listEnvelope(jobView) },
+
+  playback: { method: 'GET', query: playbackQuery, response: envelope(playbackSource) },
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiRoutes = typeof apiRoutes;
