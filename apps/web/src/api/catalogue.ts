@@ -3,6 +3,7 @@ import { fileUrl, isOnShow } from '@sikkha/contract/rules';
 import { useQuery } from '@tanstack/react-query';
 import { catalogueKeys } from '../lib/query-keys';
 import { apiGet } from './client';
+import { routeData } from './routes';
 
 // Rows as the API sends them, typed by the contract's schemas. Type-only: importing the contract at run time
 // would put zod into the storefront's first load.
@@ -19,6 +20,9 @@ export const useProducts = () =>
 
 export const useCategories = () =>
   useQuery({ queryKey: catalogueKeys.categories(), queryFn: () => apiGet<Category[]>('category') });
+
+/** Courses on show matching every word typed (GET productSearch). */
+export const searchCourses = (q: string, limit: number) => routeData('productSearch', { query: { q, limit } });
 
 export const useCoaches = () =>
   useQuery({ queryKey: catalogueKeys.coaches(), queryFn: () => apiGet<Coach[]>('coach') });

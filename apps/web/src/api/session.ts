@@ -1,16 +1,17 @@
-import type { CurrentStaff, CurrentUser } from '@sikkha/contract';
+import type { CurrentStaff, CurrentUser, RouteData } from '@sikkha/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { LANGUAGE_KEY } from '../i18n';
 import { sessionKeys } from '../lib/query-keys';
-import { ADMIN_TOKEN_KEY, ApiError, apiGet, apiRequest, TOKEN_KEY } from './client';
+import { ADMIN_TOKEN_KEY, ApiError, TOKEN_KEY } from './client';
+import { callRoute, routeData } from './routes';
 
 // This module is in the storefront's first load: token presence and the session query only. Logging in,
 // registering and the dialogs live in lazily loaded chunks (features/account).
 
 export type { CurrentUser };
 /** What loginPing answers: a member, or a staff member whose token ended up in the shopper's slot. */
-export type SessionUser = CurrentUser | CurrentStaff;
+export type SessionUser = RouteData<'loginPing'>;
 
 const listeners = new Set<() => void>();
 const subscribe = (listener: () => void) => {
@@ -46,7 +47,7 @@ export function forgetSession() {
  */
 export function endSession() {
   for (const token of [getToken(), getStaffToken()]) {
-    if (token) void apiRequest('logout', { token }).catch(() => undefined);
+    if (token) void callRoute('logout', { token }).catch(() => undefined);
   }
   forgetSession();
 }
@@ -55,11 +56,7 @@ export const getStaffToken = () => localStorage.getItem(ADMIN_TOKEN_KEY);
 
 /** Staff sign-in (POST loginPersonnel), from /admin/login or the storefront's login dialog: a staff session. */
 export async function startStaffSession(username: string, password: string) {
-  const { data } = await apiRequest<{ token: string }>('loginPersonnel', {
-    method: 'POST',
-    body: { username, password },
-    token: null,
-  });
+  const { data } = await callRoute('loginPersonnel', { method: 'POST', body: { username, password }, token: null });
   localStorage.setItem(ADMIN_TOKEN_KEY, data.token);
 }
 
@@ -73,7 +70,7 @@ export const isStaff = (user: SessionUser | null | undefined): user is CurrentSt
  */
 async function ping(): Promise<SessionUser | null> {
   try {
-    return await apiGet<SessionUser>('loginPing');
+    return await routeData('loginPing');
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 401) throw error;
     localStorage.removeItem(TOKEN_KEY);

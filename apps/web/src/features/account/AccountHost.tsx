@@ -15,6 +15,7 @@ import {
   useAccountDialog,
 } from '../../stores/account-dialogs';
 import { checkToken, refreshSession } from './api';
+import { nextTokenStep, renewalLead } from './token-renewal';
 
 // Loaded when a token exists or an account dialog is asked for: the session rules of spec §4 and §6, and the
 // dialogs, each in its own chunk (the forms bring zod and the contract's schemas with them).
@@ -38,9 +39,6 @@ const MessageDialog = lazyWithReload(() => notice().then((m) => m.MessageDialog)
 const TokenExpiredDialog = lazyWithReload(() => notice().then((m) => m.TokenExpiredDialog));
 const FacebookFailedDialog = lazyWithReload(() => notice().then((m) => m.FacebookFailedDialog));
 const LoadingDialog = lazyWithReload(() => notice().then((m) => m.LoadingDialog));
-
-/** A token with less than this left is renewed at the 5-minute check, so an active member is not cut off. */
-const REFRESH_WITHIN_MS = 60 * 60 * 1000;
 
 /** Pages the agreement dialogs must not cover: the policy and terms they link to, and the way out. */
 const AGREEMENT_EXEMPT = ['/logout', '/privacy-policy', '/terms-and-conditions', '/signaturePrivacyPolicy'];
@@ -121,26 +119,48 @@ function useAgreementCheck() {
 /**
  * Spec §4: every 5 minutes while logged in, check the token (a refusal opens the token-expired dialog), refresh
  * the notifications and re-check pending payments (the member's wait and finish lists come with the session).
+ * The token is also checked as soon as there is one, to learn when it ends, and again when it is due for renewal,
+ * which may be sooner than the next 5-minute check (DEVIATIONS): a renewed token starts the round again.
  */
 function useSessionRecheck() {
   const { token } = useSession();
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!token) return;
-    const recheck = async () => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let lead: number | undefined;
+    const check = async (first: boolean) => {
+      let checkInMs = RECHECK_INTERVAL_MS;
       try {
         const { expiresAt } = await checkToken();
-        if (Date.parse(expiresAt) - Date.now() < REFRESH_WITHIN_MS) await refreshSession();
+        const left = Date.parse(expiresAt) - Date.now();
+        lead ??= renewalLead(left);
+        const step = nextTokenStep(left, lead);
+        if (step.renew) {
+          // The new token replaces this one, which ends this round; the next starts with it.
+          if (!stopped) await refreshSession();
+          return;
+        }
+        checkInMs = step.checkInMs;
       } catch (error) {
+        // Not after a logout: the token it ended is refused, and that is no news.
         if (error instanceof ApiError && error.status === 401) {
-          openAccountDialog({ name: 'tokenExpired' });
+          if (!stopped) openAccountDialog({ name: 'tokenExpired' });
           return;
         }
       }
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-      void queryClient.invalidateQueries({ queryKey: sessionKeys.current });
+      if (stopped) return;
+      if (!first) {
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+        void queryClient.invalidateQueries({ queryKey: sessionKeys.current });
+      }
+      timer = setTimeout(() => void check(false), checkInMs);
     };
-    const timer = setInterval(() => void recheck(), RECHECK_INTERVAL_MS);
-    return () => clearInterval(timer);
+    void check(true);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
   }, [token, queryClient]);
 }

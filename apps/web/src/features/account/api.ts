@@ -1,76 +1,59 @@
-import type {
-  CurrentUser,
-  changePasswordBody,
-  loginEmailBody,
-  publicSettings,
-  registerBody,
-  resetPasswordBody,
-  socialResult,
-} from '@sikkha/contract';
+import type { RouteBody, RouteData } from '@sikkha/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { apiGet, apiRequest, type Envelope } from '../../api/client';
+import { callRoute, routeData } from '../../api/routes';
 import { setToken } from '../../api/session';
 import { accountKeys, sessionKeys } from '../../lib/query-keys';
 import { closeAccountDialog } from '../../stores/account-dialogs';
 
-// The account calls of spec §7. Lazily loaded with the dialogs; the first load only knows the token (api/session).
+// The account calls of spec §7, typed by the contract's table of routes. Lazily loaded with the dialogs; the first
+// load only knows the token (api/session).
 
-type Output<S extends { parse: (input: unknown) => unknown }> = ReturnType<S['parse']>;
-export type LoginEmailBody = Output<typeof loginEmailBody>;
-export type RegisterBody = Output<typeof registerBody>;
-export type ResetPasswordBody = Output<typeof resetPasswordBody>;
-export type ChangePasswordBody = Output<typeof changePasswordBody>;
-export type PublicSettings = Output<typeof publicSettings>;
-export type SocialResult = Output<typeof socialResult>;
+export type LoginEmailBody = RouteBody<'loginEmail'>;
+export type RegisterBody = RouteBody<'userRegister'>;
+export type ResetPasswordBody = RouteBody<'sendChangePassUser'>;
+export type ChangePasswordBody = RouteBody<'userChangePassword'>;
+export type Session = RouteData<'refreshToken'>;
+type Member = RouteData<'confirmEmail'>;
 
-export interface Session {
-  token: string;
-  expiresAt: string;
-}
-
-/** Login-like calls answer the session in `data` and the signed-in member beside it in `user`. */
-type WithUser<T> = Envelope<T> & { user?: CurrentUser };
-
-const post = <T>(path: string, body: unknown, token?: null) =>
-  apiRequest<T>(path, { method: 'POST', body, token }) as Promise<WithUser<T>>;
-
-export const loginWithEmail = (body: LoginEmailBody) => post<Session>('loginEmail', body, null);
-export const registerAccount = (body: RegisterBody) => post<Session>('userRegister', body, null);
-export const loginWithGoogle = (credential: string) => post<SocialResult>('loginGoogle', { credential }, null);
-export const loginWithFacebook = (accessToken: string) => post<SocialResult>('loginFacebook', { accessToken }, null);
+// Calls made before there is a session send no token, so a stale one cannot get in the way.
+export const loginWithEmail = (body: LoginEmailBody) => callRoute('loginEmail', { method: 'POST', body, token: null });
+export const registerAccount = (body: RegisterBody) => callRoute('userRegister', { method: 'POST', body, token: null });
+export const loginWithGoogle = (credential: string) =>
+  callRoute('loginGoogle', { method: 'POST', body: { credential }, token: null });
+export const loginWithFacebook = (accessToken: string) =>
+  callRoute('loginFacebook', { method: 'POST', body: { accessToken }, token: null });
 
 /** Live check of the register form: whether an account already uses this e-mail (nothing more, deviation 5). */
-export const emailExists = async (email: string) =>
-  (await apiGet<{ exists: boolean }>('userByEmail', { email })).exists;
+export const emailExists = async (email: string) => (await routeData('userByEmail', { query: { email } })).exists;
 
-export const sendConfirmEmail = () => apiRequest<unknown>('sendConfirmEmail', { method: 'POST', body: {} });
-export const confirmEmail = (code: string) => post<CurrentUser>('confirmEmail', { code });
-export const acceptPrivacyPolicy = () => post<CurrentUser>('userUpdatePrivacyPolicy', {});
-export const requestPasswordReset = (email: string) => post<unknown>('sendChangePass', { email }, null);
+export const sendConfirmEmail = () => callRoute('sendConfirmEmail', { method: 'POST', body: {} });
+export const confirmEmail = (code: string) => callRoute('confirmEmail', { method: 'POST', body: { code } });
+export const acceptPrivacyPolicy = () => callRoute('userUpdatePrivacyPolicy', { method: 'POST', body: {} });
+export const requestPasswordReset = (email: string) =>
+  callRoute('sendChangePass', { method: 'POST', body: { email }, token: null });
 /** Whether a reset link still works, asked as it opens: the address it resets, or an ApiError saying why not. */
-export const checkResetCode = (code: string) => post<{ email: string }>('checkChangePassCode', { code }, null);
-export const resetPassword = (body: ResetPasswordBody) => post<boolean>('sendChangePassUser', body, null);
-export const changeOwnPassword = (body: ChangePasswordBody) => post<unknown>('userChangePassword', body);
+export const checkResetCode = (code: string) =>
+  routeData('checkChangePassCode', { method: 'POST', body: { code }, token: null });
+export const resetPassword = (body: ResetPasswordBody) =>
+  callRoute('sendChangePassUser', { method: 'POST', body, token: null });
+export const changeOwnPassword = (body: ChangePasswordBody) =>
+  callRoute('userChangePassword', { method: 'POST', body });
 
-/** GET userCheckToken: when the token ends. A 401 (expired, revoked) rejects with ApiError. */
-export const checkToken = () => apiGet<{ expiresAt: string }>('userCheckToken');
+/** GET userCheckToken: whose the token is and when it ends. A 401 (expired, revoked) rejects with ApiError. */
+export const checkToken = () => routeData('userCheckToken');
 
 /** GET refreshToken: a new token replaces the old one, which stops working. */
 export async function refreshSession() {
-  const session = await apiGet<Session>('refreshToken');
+  const session = await routeData('refreshToken');
   setToken(session.token);
   return session;
 }
 
 /** Google and Facebook buttons show only when the server is configured for them. */
 export const useSettings = () =>
-  useQuery({
-    queryKey: accountKeys.settings(),
-    queryFn: () => apiGet<PublicSettings>('settings'),
-    staleTime: Infinity,
-  });
+  useQuery({ queryKey: accountKeys.settings(), queryFn: () => routeData('settings'), staleTime: Infinity });
 
 /**
  * Login success (spec §4): keep the token and the member, close the dialogs, and take a member with purchased or
@@ -80,9 +63,9 @@ export function useCompleteLogin() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(
-    async (session: Session, user?: CurrentUser) => {
+    async (session: Session, user?: Member) => {
       // The member first, then the token: the session query then has its data and does not ping again.
-      const member = user ?? (await apiRequest<CurrentUser>('loginPing', { token: session.token })).data;
+      const member = user ?? (await memberOf(session.token));
       // Closed before the member arrives, so the agreement check that follows can open its own dialog.
       closeAccountDialog();
       queryClient.setQueryData(sessionKeys.current, member);
@@ -91,4 +74,11 @@ export function useCompleteLogin() {
     },
     [queryClient, navigate],
   );
+}
+
+/** The member a fresh token belongs to; login-like calls already answer it, a social sign-in may not. */
+async function memberOf(token: string): Promise<Member> {
+  const user = await routeData('loginPing', { token });
+  if ('position' in user) throw new Error('A staff token is not a member session');
+  return user;
 }

@@ -1,13 +1,14 @@
-import type { CourseView } from '@sikkha/contract';
+import type { RouteData } from '@sikkha/contract';
 import { fileUrl } from '@sikkha/contract/rules';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiGet, TOKEN_KEY } from '../../api/client';
+import { ApiError, TOKEN_KEY } from '../../api/client';
+import { routeData } from '../../api/routes';
 import { useToken } from '../../api/session';
 import type { CourseRequest } from '../../lib/course-paths';
 import { courseKeys } from '../../lib/query-keys';
 import { retryServerErrors } from '../../lib/query-retry';
 
-export type { CourseView };
+export type CourseView = RouteData<'courseView'>;
 export type Lesson = CourseView['lessons'][number];
 export type CourseTab = CourseView['tabs'][number];
 export type CourseGroup = CourseView['groups'][number];
@@ -21,7 +22,7 @@ export function useCourseView(request: CourseRequest | null) {
   const token = useToken();
   return useQuery({
     queryKey: courseKeys.view(request, token),
-    queryFn: () => apiGet<CourseView>('courseView', request ?? {}),
+    queryFn: () => routeData('courseView', { query: request ?? {} }),
     // Signing in with the dialog open keeps showing the course while its new state loads; another course waits.
     placeholderData: (previous, previousQuery) =>
       JSON.stringify(previousQuery?.queryKey[1]) === JSON.stringify(request) ? previous : undefined,

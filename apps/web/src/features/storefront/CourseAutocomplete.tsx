@@ -6,8 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import type { Product } from '../../api/catalogue';
-import { apiGet } from '../../api/client';
+import { type Product, searchCourses } from '../../api/catalogue';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { COURSE_PARAM, coursePath, courseRequestOf, OVERLAY_STATE } from '../../lib/course-paths';
 import { catalogueKeys } from '../../lib/query-keys';
@@ -55,7 +54,7 @@ export function CourseAutocomplete({ initialInput, takeFocus }: CourseAutocomple
   const query = normalize(useDebouncedValue(input, SEARCH_DELAY_MS));
   const { data: products = [], isFetching } = useQuery({
     queryKey: catalogueKeys.search(query),
-    queryFn: () => apiGet<Product[]>('productSearch', { q: query, limit: SEARCH_LIMIT }),
+    queryFn: () => searchCourses(query, SEARCH_LIMIT),
     enabled: query !== '',
     placeholderData: keepPreviousData,
   });
