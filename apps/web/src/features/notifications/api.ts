@@ -1,6 +1,7 @@
 import type { notification } from '@sikkha/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../api/client';
+import type { Lang } from '../../i18n/texts';
 import { notificationKeys } from '../../lib/query-keys';
 
 // Type-only: the contract's schemas stay out of the bundle.
@@ -41,7 +42,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 ];
 
 /** "3 ชั่วโมงที่ผ่านมา" / "3 hours ago": the largest whole unit, "now" under a minute. */
-export function timeAgo(iso: string, now: number, lang: 'th' | 'en'): string {
+export function timeAgo(iso: string, now: number, lang: Lang): string {
   const format = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' });
   const seconds = Math.round((Date.parse(iso) - now) / 1000);
   if (Number.isNaN(seconds)) return '';
