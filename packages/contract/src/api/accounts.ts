@@ -74,11 +74,11 @@ export const sendAddressBody = z.object({ send_address: required(1000) });
 
 export const confirmEmailBody = z.object({ code: z.string().trim().min(1, accountMessages.required).max(20) });
 export const requestResetBody = z.object({ email: email() });
-export const resetPasswordBody = z
 /** A password-reset code from the mailed link, checked when the link opens (before a new password is typed). */
 export const resetCodeBody = z.object({ code: required(100) });
 /** A usable reset code answers the address it resets, so the login that follows can be prefilled. */
 export const resetCodeCheck = z.object({ email: z.string() });
+export const resetPasswordBody = z
   .object({
     code: required(100),
     password: newPassword(),
