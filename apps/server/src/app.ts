@@ -18,12 +18,15 @@ import { createJobs } from './jobs/jobs.js';
 import { accountsModule } from './modules/accounts/accounts.module.js';
 import { catalogueModule } from './modules/catalogue/catalogue.module.js';
 import { coinsModule } from './modules/coins/coins.module.js';
+import { groupsModule } from './modules/groups/groups.module.js';
 import { jobsModule } from './modules/jobs/jobs.module.js';
 import type { AppContext, AppModule } from './modules/module.js';
 import { playbackModule } from './modules/playback/playback.module.js';
 import { seoModule } from './modules/seo/seo.module.js';
+import { statisticsModule } from './modules/statistics/statistics.module.js';
 import { uploadsModule } from './modules/uploads/uploads.module.js';
 import { createMailer, type Mailer } from './providers/mail.js';
+import { type Messenger, outboxMessenger } from './providers/messaging.js';
 import { localDiskStorage, type Storage } from './providers/storage.js';
 
 /** The domains of the shop. The seo module comes last: it answers every path nobody else did. */
@@ -31,6 +34,8 @@ const modules: readonly AppModule[] = [
   accountsModule,
   catalogueModule,
   coinsModule,
+  statisticsModule,
+  groupsModule,
   uploadsModule,
   jobsModule,
   playbackModule,
@@ -48,6 +53,8 @@ export interface AppDeps {
   storage?: Storage;
   /** Outgoing mail; by default SMTP from SMTP_URL, or the outbox table and the log without it. */
   mailer?: Mailer;
+  /** Messages to the shop's LINE and Facebook channels; by default the outbox table and the log. */
+  messenger?: Messenger;
 }
 
 /** The whole server, as `main.ts` runs it and as tests build it. */
@@ -107,6 +114,7 @@ export async function buildApp(deps: AppDeps) {
       mailer:
         deps.mailer ?? createMailer({ db: database.db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom }),
       storage: deps.storage ?? localDiskStorage(join(config.dataDir, 'uploads')),
+      messenger: deps.messenger ?? outboxMessenger(database.db, app.log),
     },
     jobs,
     webDir: deps.webDir,

@@ -106,3 +106,55 @@ export const samples: Record<string, (f: Fixture, userId: number) => Record<stri
   couponPoint: (_f, userId) => ({ user_id: userId, coupon_point_code: `COIN${next()}`, coupon_point_amount: 100 }),
   logPoint: (_f, userId) => ({ user_id: userId, log_point_amount: 100, log_point_note: 'ทดสอบ' }),
 };
+
+/**
+ * A course on show with a preview, a public and two private lessons, each video `duration` seconds long, and a
+ * LINE and a Facebook group.
+ */
+export async function courseFixture(db: Db, options: { title?: string; duration?: number | null } = {}) {
+  const [course] = await db
+    .insert(s.product)
+    .values({ product_title: options.title ?? 'คอร์สเรียนทดสอบ', product_price: baht(990), product_status: 'Show' })
+    .returning();
+  const duration = options.duration === undefined ? 100 : options.duration;
+  const statuses = ['preview', 'public', 'private', 'private'] as const;
+  const videos = await db
+    .insert(s.video)
+    .values(statuses.map((status, i) => ({ video_name: `บทที่ ${i + 1} (${status})`, video_duration: duration })))
+    .returning();
+  await db.insert(s.videoList).values(
+    statuses.map((status, i) => ({
+      product_id: course!.id,
+      video_id: videos[i]!.id,
+      video_list_status: status,
+      video_list_item: i + 1,
+    })),
+  );
+  const groups = await db
+    .insert(s.productGroup)
+    .values([
+      { product_id: course!.id, product_group_type: 'line' as const, product_group_url: 'https://line.me/ti/g/abc' },
+      { product_id: course!.id, product_group_type: 'facebook' as const, product_group_url: 'https://fb.com/groups/x' },
+    ])
+    .returning();
+  type Video = typeof s.video.$inferSelect;
+  const [preview, open, first, second] = videos as [Video, Video, Video, Video];
+  const [line, facebook] = groups as [typeof s.productGroup.$inferSelect, typeof s.productGroup.$inferSelect];
+  return { course: course!, lessons: { preview, open, first, second }, groups: { line, facebook } };
+}
+
+/** An order of one course for a member: `finish` (approved at `approvedAt`) or `wait`. */
+export async function purchase(db: Db, userId: number, productId: number, status: 'finish' | 'wait', approvedAt: Date) {
+  await db.insert(s.ordersPaymentType).values({ id: 4, orders_payment_type_title: 'โอน' }).onConflictDoNothing();
+  const [order] = await db
+    .insert(s.orders)
+    .values({
+      user_id: userId,
+      orders_status: status,
+      orders_payment: 'transfer',
+      ...(status === 'finish' ? { approve_date: approvedAt.toISOString() } : {}),
+    })
+    .returning();
+  await db.insert(s.ordersDetail).values({ orders_id: order!.id, product_id: productId });
+  return order!;
+}

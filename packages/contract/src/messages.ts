@@ -28,6 +28,14 @@ export const messages = {
   },
   videoNotReady: { th: 'วิดีโอนี้ยังไม่พร้อมให้รับชม', en: 'This video is not ready to watch yet' },
   coinsInsufficient: { th: 'จำนวนเหรียญไม่เพียงพอ', en: 'Not enough coins' },
+  previewNotRecorded: {
+    th: 'ไม่บันทึกสถิติการดูของวิดีโอตัวอย่าง',
+    en: 'Viewing statistics are not kept for preview lessons',
+  },
+  groupCodeBuyersOnly: {
+    th: 'รหัสเข้ากลุ่มสำหรับผู้ซื้อคอร์สนี้เท่านั้น',
+    en: 'Group codes are for buyers of this course only',
+  },
   quotaReached: { th: 'มีรายการครบจำนวนที่กำหนดแล้ว กรุณาลบรายการเดิมก่อน', en: 'The limit is reached: remove one first' },
 } as const;
 

@@ -9,6 +9,7 @@ import type { WriteHooks } from '../http/resources/engine.js';
 import type { Sessions } from '../http/sessions.js';
 import type { Jobs } from '../jobs/jobs.js';
 import type { Mailer } from '../providers/mail.js';
+import type { Messenger } from '../providers/messaging.js';
 import type { Storage } from '../providers/storage.js';
 
 declare module 'fastify' {
@@ -28,7 +29,7 @@ export interface AppContext {
   transact: Transact;
   tokens: TokenService;
   sessions: Sessions;
-  providers: { mailer: Mailer; storage: Storage };
+  providers: { mailer: Mailer; storage: Storage; messenger: Messenger };
   /** The durable job queue: enqueue in a unit of work, run in the background (mail, and what comes). */
   jobs: Jobs;
   /** The built web app, when present. */

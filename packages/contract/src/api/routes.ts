@@ -26,6 +26,22 @@ import {
 } from './accounts.js';
 import { courseView, courseViewQuery, searchQuery } from './catalogue.js';
 import { jobsQuery, jobView } from './jobs.js';
+import {
+  chartDay,
+  courseGroupsQuery,
+  courseProgress,
+  expiredGroupMember,
+  generateGroupCodeBody,
+  lastWatched,
+  lessonProgress,
+  memberGroup,
+  periodTotal,
+  statisticsBody,
+  statisticsChartQuery,
+  statisticsCourseQuery,
+  statisticsSaved,
+  statisticsUserQuery,
+} from './learning.js';
 import { playbackQuery, playbackSource } from './playback.js';
 
 type Method = 'GET' | 'POST';
@@ -102,6 +118,27 @@ export const apiRoutes = {
   jobs: { method: 'GET', query: jobsQuery, response: listEnvelope(jobView) },
 
   playback: { method: 'GET', query: playbackQuery, response: envelope(playbackSource) },
+
+  videoStatistics: { method: 'POST', body: statisticsBody, response: envelope(statisticsSaved) },
+  videoStatisticsByUserIdLast: { method: 'GET', query: statisticsCourseQuery, response: envelope(lastWatched) },
+  videoStatisticsByUser: { method: 'GET', query: statisticsUserQuery, response: listEnvelope(courseProgress) },
+  videoStatisticsDetailByUser: {
+    method: 'GET',
+    query: statisticsCourseQuery,
+    response: listEnvelope(lessonProgress),
+  },
+  videoStatisticsChartByUser: { method: 'GET', query: statisticsChartQuery, response: listEnvelope(chartDay) },
+  dayTotalSecond: { method: 'GET', query: statisticsUserQuery, response: envelope(periodTotal) },
+  weekTotalSecond: { method: 'GET', query: statisticsUserQuery, response: envelope(periodTotal) },
+  monthTotalSecond: { method: 'GET', query: statisticsUserQuery, response: envelope(periodTotal) },
+
+  userProductGroupGennarate: { method: 'POST', body: generateGroupCodeBody, response: envelope(memberGroup) },
+  userProductGroupByUserAndProduct: {
+    method: 'GET',
+    query: courseGroupsQuery,
+    response: listEnvelope(memberGroup),
+  },
+  userProductGroupExpire: { method: 'GET', response: listEnvelope(expiredGroupMember) },
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiRoutes = typeof apiRoutes;

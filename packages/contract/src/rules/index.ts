@@ -8,3 +8,4 @@ export * from './exhaustive.js';
 export * from './money.js';
 export * from './order-reference.js';
 export * from './pages.js';
+export * from './statistics.js';

@@ -1,0 +1,13 @@
+import { sendChannelMessage } from '../../jobs/messaging.job.js';
+import type { AppModule } from '../module.js';
+import { registerGroupRoutes } from './groups.routes.js';
+import { groupsService } from './groups.service.js';
+
+/** Study groups: buyers' codes, announced to the group's LINE or Facebook channel by a job. */
+export const groupsModule: AppModule = {
+  name: 'groups',
+  register(app, { db, clock, transact, jobs, providers }) {
+    jobs.handle(sendChannelMessage, (m) => providers.messenger.send(m));
+    registerGroupRoutes(app, groupsService({ db, clock, transact, jobs }));
+  },
+};

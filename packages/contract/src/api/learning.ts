@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { groupTypes, userProductGroup, videoEvents, videoStatistics } from '../entities/learning.js';
+import { f } from '../fields.js';
+import { STATISTICS_BATCH_MAX } from '../rules/statistics.js';
+
+const id = z.number().int();
+const seconds = f.decimal(86_400);
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/**
+ * One played stretch of a lesson, as the player saves it (spec 1 §4): from `time_start` to `time_end` seconds of
+ * the video, ended by `event`. For Seeked, `time_end` is where playback stood before the seek, not where it
+ * jumped to, so a seek never counts as played. `time_total` is the video's length as the player knows it.
+ * The member is the token's; a `user_id` in the body is refused.
+ */
+export const statisticsEvent = z.strictObject({
+  video_id: f.ref(),
+  product_id: f.ref(),
+  time_start: seconds.default(0),
+  time_end: seconds.default(0),
+  time_total: seconds.optional(),
+  event: z.enum(videoEvents),
+  count: f.int(1, 1000).optional(),
+});
+export type StatisticsEvent = z.infer<typeof statisticsEvent>;
+
+/** One event (the spec's create call) or a batch (the player's flush on pause and on page hide). */
+export const statisticsBody = z.union([
+  statisticsEvent,
+  z.strictObject({ events: z.array(statisticsEvent).min(1).max(STATISTICS_BATCH_MAX) }),
+]);
+
+export const statisticsSaved = z.object({ saved: id });
+
+/** Staff read any member's statistics with `user_id`; a member reads their own (another id is refused). */
+export const statisticsUserQuery = z.strictObject({ user_id: f.ref().optional() });
+export const statisticsCourseQuery = statisticsUserQuery.extend({ product_id: f.ref().optional() });
+export const statisticsChartQuery = statisticsUserQuery.extend({
+  /** "YYYY-MM"; this Bangkok month by default. */
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+    .optional(),
+});
+
+/** Where a lesson resumes and how far it was played. */
+export const lessonProgress = z.object({
+  product_id: id,
+  video_id: id,
+  video_name: z.string().nullable(),
+  /** Seconds of the lesson actually played (overlaps counted once). */
+  seconds: z.number(),
+  /** The lesson's length when known (from the video, or as the player reported it). */
+  duration: z.number().nullable(),
+  /** At least 90% played. */
+  complete: z.boolean(),
+  /** Where the player starts this lesson next time (0 after Ended, or with under 5 s left). */
+  resumeAt: z.number(),
+  lastEvent: z.enum(videoEvents),
+  lastAt: z.string(),
+});
+export type LessonProgress = z.infer<typeof lessonProgress>;
+
+/** A course as the member's learning page shows it. */
+export const courseProgress = z.object({
+  product_id: id,
+  product_title: z.string().nullable(),
+  /** Lessons in the course (not counting previews), and how many the member completed. */
+  lessons: id,
+  completed: id,
+  seconds: z.number(),
+  /** The lesson watched last, to resume the course at. */
+  last: lessonProgress.nullable(),
+});
+
+export const lastWatched = videoStatistics.row.extend({ resumeAt: z.number() }).nullable();
+
+export const periodTotal = z.object({
+  /** Seconds watched in the Bangkok day, week (Monday to Sunday) or month. */
+  seconds: z.number(),
+  from: date,
+  /** The day after the period's last. */
+  to: date,
+});
+
+export const chartDay = z.object({ date, seconds: z.number() });
+
+/** One group code per member and group. */
+export const generateGroupCodeBody = z.strictObject({ id: f.ref() });
+
+export const memberGroup = z.object({
+  product_group_id: id,
+  product_group_type: z.enum(groupTypes),
+  /** The group link, for buyers. */
+  product_group_url: z.string().nullable(),
+  user_product_group_code: z.string().nullable(),
+});
+
+export const courseGroupsQuery = z.strictObject({ product_id: f.ref() });
+
+/** A buyer's group row whose 2-year window is over, for staff to remove from the group. */
+export const expiredGroupMember = userProductGroup.row.extend({
+  product_id: id,
+  product_group_type: z.enum(groupTypes),
+  email: z.string().nullable(),
+  name_th: z.string().nullable(),
+  lname_th: z.string().nullable(),
+  /** The last day the member could watch the course. */
+  expired_on: date,
+});

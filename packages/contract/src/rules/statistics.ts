@@ -1,0 +1,67 @@
+import { BANGKOK_OFFSET_MS, bangkokDate } from './dates.js';
+
+/** A lesson counts as complete once this share of it has been played. */
+export const COMPLETE_RATIO = 0.9;
+/** Resume restarts at 0 when fewer than this many seconds would remain (spec 1 §9). */
+export const RESUME_TAIL_SECONDS = 5;
+/** Events a member may send in one statistics request (a page-hide flush holds what the tab had not sent). */
+export const STATISTICS_BATCH_MAX = 100;
+
+export const isComplete = (played: number, duration: number | null) =>
+  duration !== null && duration > 0 && played >= COMPLETE_RATIO * duration;
+
+/**
+ * Where a lesson resumes (spec 1 §4): at the end of its last statistics row, unless that row was Ended; and from
+ * the start when fewer than 5 seconds would remain.
+ */
+export function resumePosition(
+  last: { time_end: number; event: string } | null | undefined,
+  duration: number | null,
+): number {
+  if (!last || last.event === 'Ended') return 0;
+  if (duration !== null && duration - last.time_end < RESUME_TAIL_SECONDS) return 0;
+  return last.time_end;
+}
+
+/** The instant a Bangkok calendar date ("YYYY-MM-DD") begins. */
+export const bangkokMidnight = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) - BANGKOK_OFFSET_MS);
+
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+export type StatisticsPeriod = 'day' | 'week' | 'month';
+
+/**
+ * The Bangkok calendar day, week (Monday to Sunday) or month that holds an instant, as dates: `from` is its
+ * first day, `to` the day after its last.
+ */
+export function bangkokPeriod(period: StatisticsPeriod, at: Date): { from: string; to: string } {
+  const today = bangkokDate(at);
+  switch (period) {
+    case 'day':
+      return { from: today, to: addDays(today, 1) };
+    case 'week': {
+      const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7;
+      const from = addDays(today, -weekday);
+      return { from, to: addDays(from, 7) };
+    }
+    case 'month':
+      return monthRange(today.slice(0, 7));
+    default:
+      return period satisfies never;
+  }
+}
+
+/** A month ("YYYY-MM") as dates: its first day and the first day of the next month. */
+export function monthRange(month: string): { from: string; to: string } {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  const next = m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
+  return { from: `${month}-01`, to: `${next}-01` };
+}
+
+/** Every date from `from` up to (not including) `to`. */
+export function datesBetween(from: string, to: string): string[] {
+  const dates: string[] = [];
+  for (let d = from; d < to; d = addDays(d, 1)) dates.push(d);
+  return dates;
+}
