@@ -199,6 +199,28 @@ describe('control characters and broken URLs answer the envelope, never a 500', 
     expect((await staff.post('/api/category', { category_name: 'หนึ่ง\tสอง' })).statusCode).toBe(200);
   });
 
+  test('a body nested deeper than any form is refused, however deep', async () => {
+    for (const depth of [40, 3_000, 400_000]) {
+      const res = await raw(`${'['.repeat(depth)}${']'.repeat(depth)}`);
+      expect(res.statusCode, `${depth}: ${res.body}`).toBe(400);
+      expect(res.json()).toEqual({ result: false, data: null, message: 'ข้อมูลไม่ถูกต้อง', code: 'BAD_REQUEST' });
+    }
+    const deepObject = `{"news_title":"ข่าว","news_detail":${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}}`;
+    expect((await raw(deepObject)).statusCode).toBe(400);
+  });
+
+  test('a time-zone offset the database cannot hold is a 400', async () => {
+    const member = await t.member(`tz-${Math.random().toString(36).slice(2)}@example.com`);
+    const res = await staff.post('/api/couponPoint', {
+      user_id: member.id,
+      coupon_point_code: 'TZ-OFFSET',
+      coupon_point_amount: 10,
+      coupon_point_start: '2026-02-28T22:08:29+20:20',
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ result: false, data: null, message: 'ข้อมูลไม่ถูกต้อง' });
+  });
+
   test('a URL cut mid-character, an over-long path part and oversized headers answer the envelope', async () => {
     const badUrl = await t.visitor.get('/api/%E0%B8');
     expect(badUrl.statusCode).toBe(400);

@@ -21,11 +21,15 @@ function fromDatabase(error: { code?: string; cause?: unknown }, method: string)
         : new AppError('UNPROCESSABLE', message('badReference'));
     case '23502':
       return new AppError('BAD_REQUEST', message('required'));
+    // Values the database cannot take: bad text for a type, a number or date out of its range, a time zone
+    // offset past ±15:59 (which ISO 8601 allows), a character the encoding has no place for.
     case '22P02':
     case '22003':
     case '22007':
     case '22008':
+    case '22009':
     case '22001':
+    case '22021':
       return new AppError('BAD_REQUEST', message('invalidInput'));
     default:
       return null;
@@ -70,14 +74,41 @@ const envelopeOf = (code: string, text: string) => JSON.stringify({ result: fals
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const forbiddenCharacter = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
-/** The path of the first string in a request part that holds a forbidden character. */
-function badCharacterAt(value: unknown, path: string[] = []): string[] | undefined {
-  if (typeof value === 'string') return forbiddenCharacter.test(value) ? path : undefined;
-  if (value && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) {
-      if (forbiddenCharacter.test(key)) return [...path, key];
-      const found = badCharacterAt(inner, [...path, key]);
-      if (found) return found;
+/** No request of the shop nests deeper than this; a deeper one is refused before anything walks it. */
+export const MAX_NESTING = 32;
+
+interface Place {
+  value: unknown;
+  key?: string;
+  parent?: Place;
+  depth: number;
+}
+const pathOf = (place: Place): string[] => {
+  const path: string[] = [];
+  for (let p: Place | undefined = place; p?.key !== undefined; p = p.parent) path.unshift(p.key);
+  return path;
+};
+
+/**
+ * Where a request part first holds a forbidden character (in a string or a key), or nests too deep. Walked with a
+ * stack of its own, in linear time, so a body of a million brackets costs one pass and never the call stack.
+ */
+function badPlaceIn(part: unknown): { path: string[]; tooDeep: boolean } | undefined {
+  const stack: Place[] = [{ value: part, depth: 0 }];
+  while (stack.length > 0) {
+    const place = stack.pop()!;
+    const { value, depth } = place;
+    if (typeof value === 'string') {
+      if (forbiddenCharacter.test(value)) return { path: pathOf(place), tooDeep: false };
+    } else if (value && typeof value === 'object') {
+      if (depth >= MAX_NESTING) return { path: [], tooDeep: true };
+      const entries = Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, inner] = entries[i]!;
+        const child: Place = { value: inner, key, parent: place, depth: depth + 1 };
+        if (forbiddenCharacter.test(key)) return { path: pathOf(child), tooDeep: false };
+        stack.push(child);
+      }
     }
   }
   return undefined;
@@ -85,15 +116,15 @@ function badCharacterAt(value: unknown, path: string[] = []): string[] | undefin
 
 /**
  * Refuses control characters in any text a request carries (query, path, JSON body) before a route sees it:
- * PostgreSQL cannot store NUL, and no field of the shop means one.
+ * PostgreSQL cannot store NUL, and no field of the shop means one. Refuses bodies nested deeper than any form.
  */
 function refuseControlCharacters(request: FastifyRequest) {
   for (const part of [request.params, request.query, request.body]) {
-    const at = badCharacterAt(part);
-    if (at)
+    const bad = badPlaceIn(part);
+    if (bad)
       throw new AppError(
         'BAD_REQUEST',
-        at.length > 0 ? `${at.join('.')}: ${message('invalidInput')}` : message('invalidInput'),
+        bad.path.length > 0 ? `${bad.path.join('.')}: ${message('invalidInput')}` : message('invalidInput'),
       );
   }
 }
