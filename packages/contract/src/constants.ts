@@ -4,6 +4,8 @@ export const RECHECK_INTERVAL_MS = 300_000;
 /** How long a member waits before asking for another e-mail code or reset link. */
 export const RESEND_SECONDS = 60;
 export const PHONE_LENGTH = 10;
+/** The longest search the server takes; the search box stops there. */
+export const SEARCH_MAX_LENGTH = 100;
 export const CARD_ID_LENGTH = 13;
 export const HERO_HEIGHT = { xs: 220, sm: 400, md: 500, lg: 600, xl: 800 } as const;
 export const PLAYER_HEIGHT = { xs: 195, sm: 320, md: 500 } as const;

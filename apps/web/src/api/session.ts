@@ -69,6 +69,8 @@ export const isStaff = (user: SessionUser | null | undefined): user is CurrentSt
  * the visitor as signed out; other failures (network) keep the token for the next try.
  */
 async function ping(): Promise<SessionUser | null> {
+  // A logout clears the cache while pages rendered with the token may still ask: no token, no session to ask for.
+  if (!getToken()) return null;
   try {
     return await routeData('loginPing');
   } catch (error) {

@@ -14,7 +14,7 @@ export const en: Translation = {
     skipToContent: 'Skip to content',
   },
   language: { label: 'Language', th: 'ภาษาไทย', en: 'English' },
-  search: { label: 'Search courses', noOptions: 'No courses found' },
+  search: { label: 'Search courses', noOptions: 'No courses found', results: 'Results for “{{query}}”' },
   dialog: {
     close: 'Close',
   },

@@ -13,7 +13,7 @@ export const th = {
     skipToContent: 'ข้ามไปยังเนื้อหา',
   },
   language: { label: 'ภาษา', th: 'ภาษาไทย', en: 'English' },
-  search: { label: 'ค้นหาคอร์สเรียน', noOptions: 'ไม่พบคอร์สเรียน' },
+  search: { label: 'ค้นหาคอร์สเรียน', noOptions: 'ไม่พบคอร์สเรียน', results: 'ผลการค้นหา “{{query}}”' },
   dialog: {
     close: 'ปิด',
   },

@@ -1,9 +1,20 @@
 /** The spec opens a course by its title: /product/{product_title}. */
 export const coursePath = (title: string) => `/product/${encodeURIComponent(title)}`;
 
-/** A list page opens a course over itself with ?course={id}, so the list stays behind the dialog. */
+/**
+ * A list page opens a course over itself with ?course={id}, so the list (its filters and search kept) stays behind
+ * the dialog and closing it comes back there.
+ */
 export const COURSE_PARAM = 'course';
-export const courseOverPage = (pathname: string, id: number) => `${pathname}?${COURSE_PARAM}=${id}`;
+export function courseOverPage({ pathname, search }: { pathname: string; search: string }, id: number) {
+  const params = new URLSearchParams(search);
+  params.set(COURSE_PARAM, String(id));
+  return `${pathname}?${params}`;
+}
+
+/** The search results list (Enter in the search box without choosing a course). */
+export const SEARCH_PARAM = 'q';
+export const searchResultsPath = (query: string) => `/courses?${new URLSearchParams({ [SEARCH_PARAM]: query })}`;
 
 /** Which course the address asks to show: /product/{title} (over the home page) or ?course={id} over any page. */
 export type CourseRequest = { title: string } | { id: number };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_MAX_LENGTH } from '../constants.js';
 import { coach, product } from '../entities/catalogue.js';
 import { groupTypes, videoEvents, videoListStatuses } from '../entities/learning.js';
 
@@ -76,6 +77,6 @@ export const courseViewQuery = z
   .refine((q) => q.id !== undefined || q.title !== undefined, { message: 'id หรือ title', path: ['id'] });
 
 export const searchQuery = z.object({
-  q: z.string().trim().min(1).max(100),
+  q: z.string().trim().min(1).max(SEARCH_MAX_LENGTH),
   limit: z.coerce.number().int().min(1).max(50).default(10),
 });

@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '../../hooks/use-page-title';
 
 interface MessagePageProps {
   title: string;
@@ -13,6 +14,7 @@ interface MessagePageProps {
 /** The shared look of the 404 and error pages: a title, one line, and a way home. */
 export function MessagePage({ title, text, standalone = false }: MessagePageProps) {
   const { t } = useTranslation();
+  usePageTitle(title);
   return (
     <Container component={standalone ? 'main' : 'div'} sx={{ py: 8, textAlign: 'center' }}>
       <Typography variant="h3" component="h1" gutterBottom>

@@ -16,10 +16,13 @@ import { type MouseEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../api/session';
+import { initialOf } from '../../lib/initial';
 import { openAccountDialog } from '../../stores/account-dialogs';
 import { ACCOUNT_NS } from './texts';
 
 const points = new Intl.NumberFormat('th-TH');
+/** On a phone the badge says a large balance short (12.5K, 1.2M); the menu and the button's name say it in full. */
+const shortPoints = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
 
 /** The top bar's user menu once signed in (spec §2): My courses, Coin with the point balance, and Logout. */
 export function UserMenu() {
@@ -31,6 +34,16 @@ export function UserMenu() {
 
   const name = user?.nickname || user?.name_th || user?.email || t('menu.member');
   const balance = points.format(user?.point ?? 0);
+  const badge = (
+    <>
+      <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+        {balance}
+      </Box>
+      <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
+        {shortPoints.format(user?.point ?? 0)}
+      </Box>
+    </>
+  );
   const close = () => setAnchor(null);
 
   return (
@@ -45,7 +58,7 @@ export function UserMenu() {
         sx={{ gap: 1, minWidth: 0, px: { xs: 0.5, sm: 1 } }}
       >
         <Badge
-          badgeContent={balance}
+          badgeContent={badge}
           color="secondary"
           max={Number.MAX_SAFE_INTEGER}
           anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
@@ -53,7 +66,7 @@ export function UserMenu() {
           sx={{ '& .MuiBadge-badge': { fontSize: 11, height: 18, px: 0.5 } }}
         >
           <Avatar sx={{ width: 34, height: 34, bgcolor: 'primary.main', fontSize: 16 }} aria-hidden>
-            {name.slice(0, 1).toUpperCase()}
+            {initialOf(name)}
           </Avatar>
         </Badge>
         <Box

@@ -61,9 +61,14 @@ function Action({ view, onBuy }: PaymentAreaProps) {
   switch (action.kind) {
     case 'registerAndBuy':
       return (
-        <Button variant="contained" size="large" onClick={() => openAccountDialog({ name: 'login' })}>
-          {text.registerAndBuy}
-        </Button>
+        <>
+          <Typography component="p" sx={{ fontSize: '1.375rem', fontWeight: 700, color: 'secondary.dark' }}>
+            {formatBaht(action.price)}
+          </Typography>
+          <Button variant="contained" size="large" onClick={() => openAccountDialog({ name: 'login' })}>
+            {text.registerAndBuy}
+          </Button>
+        </>
       );
     case 'payByCard':
       return (

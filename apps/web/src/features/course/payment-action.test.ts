@@ -6,7 +6,7 @@ const base = { wait: null, certificate: null, product: onSale };
 
 describe('paymentActionOf: one row of the spec table per situation', () => {
   test('a visitor gets Register & Buy', () => {
-    expect(paymentActionOf({ ...base, state: 'notLogin' })).toEqual({ kind: 'registerAndBuy' });
+    expect(paymentActionOf({ ...base, state: 'notLogin' })).toEqual({ kind: 'registerAndBuy', price: 1990 });
   });
   test('pending by card links to the card page, by QR to the QR page, otherwise waits', () => {
     expect(paymentActionOf({ ...base, state: 'wait', wait: { type: 'credit', ref: 'R1' } })).toEqual({

@@ -2,7 +2,8 @@ import type { CourseView } from '@sikkha/contract';
 
 /** What the course dialog's payment action area shows (spec §2 "Course detail dialog", the table). */
 export type PaymentAction =
-  | { kind: 'registerAndBuy' }
+  /** The price shows beside the button: a visitor sees what the course costs before signing up. */
+  | { kind: 'registerAndBuy'; price: number }
   | { kind: 'payByCard'; ref: string }
   | { kind: 'payByQr'; ref: string }
   | { kind: 'waiting' }
@@ -30,7 +31,7 @@ export function paymentActionOf(view: ActionInput): PaymentAction {
     case 'create': {
       const price = view.product.product_price;
       if (view.product.product_disable === 'Y' || price === null) return { kind: 'comingSoon' };
-      return view.state === 'notLogin' ? { kind: 'registerAndBuy' } : { kind: 'buy', price };
+      return { kind: view.state === 'notLogin' ? 'registerAndBuy' : 'buy', price };
     }
     default: {
       const unknown: never = view.state;

@@ -30,12 +30,12 @@ function PriceRow({ product }: { product: Product }) {
   const text = usePagesTexts().pricing;
   const title = product.product_title ?? '';
   // The course opens over this list, so closing it comes back here (to the same scroll place).
-  const { pathname } = useLocation();
+  const location = useLocation();
   return (
     <Card component="article" variant="outlined">
       <CardActionArea
         component={RouterLink}
-        to={courseOverPage(pathname, product.id)}
+        to={courseOverPage(location, product.id)}
         state={OVERLAY_STATE}
         preventScrollReset
         sx={{ display: 'flex', alignItems: 'center', gap: 2, p: 2, justifyContent: 'flex-start' }}

@@ -2,13 +2,14 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import useAutocomplete from '@mui/material/useAutocomplete';
+import { SEARCH_MAX_LENGTH } from '@sikkha/contract/rules';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { type Product, searchCourses } from '../../api/catalogue';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
-import { COURSE_PARAM, coursePath, courseRequestOf, OVERLAY_STATE } from '../../lib/course-paths';
+import { courseOverPage, coursePath, courseRequestOf, OVERLAY_STATE, searchResultsPath } from '../../lib/course-paths';
 import { catalogueKeys } from '../../lib/query-keys';
 import { SearchField } from './CourseSearch';
 
@@ -68,7 +69,10 @@ export function CourseAutocomplete({ initialInput, takeFocus }: CourseAutocomple
     open,
     onOpen: () => setOpen(true),
     onClose: () => setOpen(false),
-    onInputChange: (_, value) => setInput(value),
+    // Choosing a course empties the box (below); MUI's reset would put the chosen title back.
+    onInputChange: (_, value, reason) => {
+      if (reason !== 'reset') setInput(value.slice(0, SEARCH_MAX_LENGTH));
+    },
     getOptionLabel: (product) => product.product_title ?? '',
     getOptionKey: (product) => product.id,
     filterOptions: sameOptions,
@@ -78,22 +82,35 @@ export function CourseAutocomplete({ initialInput, takeFocus }: CourseAutocomple
       // shareable /product/{title}, any other page with ?course={id}. A dialog already open is replaced.
       const { pathname, search, state } = location;
       const over = courseRequestOf(pathname, search) !== null;
-      const params = new URLSearchParams(search);
-      params.set(COURSE_PARAM, String(product.id));
       const home = pathname === '/' || pathname.startsWith('/product/');
-      void navigate(home ? coursePath(product.product_title ?? '') : `${pathname}?${params}`, {
+      setInput('');
+      void navigate(home ? coursePath(product.product_title ?? '') : courseOverPage(location, product.id), {
         replace: over,
         state: over ? state : OVERLAY_STATE,
         preventScrollReset: true,
       });
     },
   });
+  const inputProps = getInputProps();
+  // Enter without choosing a course lists everything the words find.
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    inputProps.onKeyDown?.(event);
+    const words = normalize(input);
+    if (event.key !== 'Enter' || event.defaultPrevented || words === '') return;
+    event.preventDefault();
+    setInput('');
+    setOpen(false);
+    void navigate(searchResultsPath(words));
+  };
 
   const typing = input.trim() !== '' && (isFetching || normalize(input) !== query);
   const status = typing ? t('common.loading') : t('search.noOptions');
   return (
     <Box {...getRootProps()} sx={{ position: 'relative', width: '100%' }}>
-      <SearchField inputProps={getInputProps()} takeFocus={takeFocus} />
+      <SearchField
+        inputProps={{ ...inputProps, onKeyDown, maxLength: SEARCH_MAX_LENGTH, enterKeyHint: 'search' }}
+        takeFocus={takeFocus}
+      />
       {popupOpen &&
         input.trim() !== '' &&
         (groupedOptions.length > 0 ? (

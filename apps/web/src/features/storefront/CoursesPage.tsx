@@ -4,11 +4,14 @@ import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { SEARCH_MAX_LENGTH } from '@sikkha/contract/rules';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
-import { type Product, useCategories, useProducts } from '../../api/catalogue';
+import { type Product, searchCourses, useCategories, useProducts } from '../../api/catalogue';
 import { usePageTitle } from '../../hooks/use-page-title';
-import { courseOverPage } from '../../lib/course-paths';
+import { courseOverPage, SEARCH_PARAM } from '../../lib/course-paths';
+import { catalogueKeys } from '../../lib/query-keys';
 import { CourseGrid } from './CourseGrid';
 import { MyCourses } from './MyCourses';
 import { useStorefrontTexts } from './texts';
@@ -21,23 +24,36 @@ export function CoursesPage() {
   return useParams().type === 'onlyOrder' ? <MyCourses /> : <CourseList />;
 }
 
+/** As many as the server gives one search. */
+const SEARCH_RESULTS = 50;
+
 function CourseList() {
   const { t } = useTranslation();
   const text = useStorefrontTexts();
   const { type, id } = useParams();
-  const { pathname } = useLocation();
+  const location = useLocation();
   const products = useProducts();
   const categories = useCategories();
+  // ?q= (Enter in the search box): the courses the server's search finds, in its order.
+  const searched = new URLSearchParams(location.search).get(SEARCH_PARAM)?.trim().slice(0, SEARCH_MAX_LENGTH) || null;
+  const found = useQuery({
+    queryKey: catalogueKeys.search(searched ?? ''),
+    queryFn: () => searchCourses(searched ?? '', SEARCH_RESULTS),
+    enabled: searched !== null,
+  });
 
   const categoryId = type === 'category' && id ? Number(id) : null;
   const category = categories.data?.find((item) => item.id === categoryId);
   const inCategory = (product: Product) =>
     categoryId === null || (product.product_category_list ?? []).includes(categoryId);
   const heading =
-    categoryId === null
-      ? t('courses.allCategories')
-      : (category?.category_name ?? (categories.isPending ? '' : text.categoryMissing));
-  usePageTitle(categoryId === null ? t('courses.title') : category?.category_name);
+    searched !== null
+      ? t('search.results', { query: searched })
+      : categoryId === null
+        ? t('courses.allCategories')
+        : (category?.category_name ?? (categories.isPending ? '' : text.categoryMissing));
+  usePageTitle(searched !== null || categoryId !== null ? heading : t('courses.title'));
+  const list = searched !== null ? found : products;
 
   return (
     <Container sx={{ py: 4 }}>
@@ -56,8 +72,8 @@ function CourseList() {
           component={RouterLink}
           to="/courses"
           clickable
-          color={categoryId === null ? 'primary' : 'default'}
-          aria-current={categoryId === null ? 'page' : undefined}
+          color={categoryId === null && searched === null ? 'primary' : 'default'}
+          aria-current={categoryId === null && searched === null ? 'page' : undefined}
         />
         {categories.isPending &&
           [0, 1, 2].map((i) => <Skeleton key={i} variant="rounded" width={110} height={32} sx={{ borderRadius: 4 }} />)}
@@ -82,11 +98,11 @@ function CourseList() {
         {heading}
       </Typography>
       <CourseGrid
-        products={products.data?.filter(inCategory)}
-        isPending={products.isPending}
-        error={products.error}
-        linkOf={(product) => courseOverPage(pathname, product.id)}
-        empty={categoryId === null ? undefined : text.categoryEmpty}
+        products={list.data?.filter(inCategory)}
+        isPending={list.isPending}
+        error={list.error}
+        linkOf={(product) => courseOverPage(location, product.id)}
+        empty={searched !== null ? t('search.noOptions') : categoryId === null ? undefined : text.categoryEmpty}
       />
     </Container>
   );

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProducts } from '../../api/catalogue';
+import { usePageTitle } from '../../hooks/use-page-title';
 import { CoachList } from './CoachList';
 import { CourseGrid } from './CourseGrid';
 import { Hero } from './Hero';
@@ -12,6 +13,8 @@ import { Hero } from './Hero';
 export function HomePage({ latestNews }: { latestNews?: ReactNode }) {
   const { t } = useTranslation();
   const products = useProducts();
+  // In the interface language; the server's Thai title is what a shared link shows.
+  usePageTitle(t('brand.tagline'));
   return (
     <>
       <Hero />

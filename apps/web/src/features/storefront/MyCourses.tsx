@@ -54,7 +54,7 @@ export function MyCourses() {
   const { t } = useTranslation();
   const { token, user } = useSession();
   const products = useProducts();
-  const { pathname } = useLocation();
+  const location = useLocation();
   usePageTitle(text.myCourses);
 
   let body: ReactNode;
@@ -106,7 +106,7 @@ export function MyCourses() {
           <Box component="ul" sx={courseGridSx}>
             {courses.map((course) => (
               <li key={course.product.id}>
-                <CourseCard product={course.product} to={courseOverPage(pathname, course.product.id)}>
+                <CourseCard product={course.product} to={courseOverPage(location, course.product.id)}>
                   <CourseStatus course={course} />
                 </CourseCard>
               </li>
