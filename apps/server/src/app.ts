@@ -25,6 +25,7 @@ import { playbackModule } from './modules/playback/playback.module.js';
 import { seoModule } from './modules/seo/seo.module.js';
 import { statisticsModule } from './modules/statistics/statistics.module.js';
 import { uploadsModule } from './modules/uploads/uploads.module.js';
+import { videosModule } from './modules/videos/videos.module.js';
 import { createMailer, type Mailer } from './providers/mail.js';
 import { type Messenger, outboxMessenger } from './providers/messaging.js';
 import { localDiskStorage, type Storage } from './providers/storage.js';
@@ -39,6 +40,7 @@ const modules: readonly AppModule[] = [
   uploadsModule,
   jobsModule,
   playbackModule,
+  videosModule,
   seoModule,
 ];
 

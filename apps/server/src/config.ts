@@ -31,6 +31,7 @@ const schema = z
     FACEBOOK_APP_ID: z.string().optional(),
     FACEBOOK_APP_SECRET: z.string().optional(),
     FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v19.0'),
+    FFMPEG_PATH: z.string().optional(),
   })
   .superRefine((env, ctx) => {
     // Instances sharing a database must share one secret: none can be made up on one machine.
@@ -96,6 +97,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     google: c.GOOGLE_CLIENT_ID
       ? { clientId: c.GOOGLE_CLIENT_ID, jwksUrl: c.GOOGLE_JWKS_URL, issuer: c.GOOGLE_ISSUER }
       : undefined,
+    /** ffmpeg for packaging videos; the npm-installed binary when unset. */
+    ffmpegPath: c.FFMPEG_PATH,
     /** Facebook sign-in is offered when the app id and secret are set. */
     facebook:
       c.FACEBOOK_APP_ID && c.FACEBOOK_APP_SECRET

@@ -1,5 +1,5 @@
 /** File types recognised by their leading bytes; the name a client sends is never trusted. */
-export const fileTypes = ['png', 'jpeg', 'gif', 'webp', 'pdf', 'xls', 'xlsx'] as const;
+export const fileTypes = ['png', 'jpeg', 'gif', 'webp', 'pdf', 'xls', 'xlsx', 'mp4', 'mov', 'webm'] as const;
 export type FileType = (typeof fileTypes)[number];
 
 /** How a file of each type is named and served: the stored name takes the extension of the detected type. */
@@ -11,6 +11,9 @@ export const fileTypeInfo = {
   pdf: { mime: 'application/pdf', extension: 'pdf', image: false },
   xls: { mime: 'application/vnd.ms-excel', extension: 'xls', image: false },
   xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extension: 'xlsx', image: false },
+  mp4: { mime: 'video/mp4', extension: 'mp4', image: false },
+  mov: { mime: 'video/quicktime', extension: 'mov', image: false },
+  webm: { mime: 'video/webm', extension: 'webm', image: false },
 } as const satisfies Record<FileType, { mime: string; extension: string; image: boolean }>;
 
 /** The multipart field that carries the file(s), as the spec names it. */
@@ -40,6 +43,11 @@ export interface UploadKind {
   access: 'public' | 'owner' | 'buyer' | 'certificate';
   /** Accepts several files at once and answers with a list. */
   multiple?: boolean;
+  /**
+   * Large files of these types are also accepted, up to their own limit: streamed to disk as they arrive (never
+   * held in memory), kept in `folder`, which is never served (a video's source, packaged by a job).
+   */
+  media?: { types: readonly FileType[]; maxBytes: number; folder: string };
 }
 
 export const uploadKinds = [
@@ -88,7 +96,17 @@ export const uploadKinds = [
     access: 'buyer',
   },
   { endpoint: 'Coach', serve: 'coach', types: images, maxBytes: 5 * MB, uploader: 'staff', access: 'public' },
-  { endpoint: 'Video', serve: 'video', types: images, maxBytes: 5 * MB, uploader: 'staff', access: 'public' },
+  {
+    endpoint: 'Video',
+    serve: 'video',
+    types: images,
+    maxBytes: 5 * MB,
+    uploader: 'staff',
+    access: 'public',
+    // A lesson's thumbnail (an image), or its video: the stored name goes into the video's `video_file`.
+    media: { types: ['mp4', 'mov', 'webm'], maxBytes: 4 * 1024 * MB, folder: 'videoSource' },
+  },
+  { endpoint: 'Advert', serve: 'advert', types: images, maxBytes: 5 * MB, uploader: 'staff', access: 'public' },
   {
     endpoint: 'ProductMini',
     serve: 'productMini',
@@ -126,8 +144,8 @@ export const uploadKinds = [
 export type UploadEndpoint = (typeof uploadKinds)[number]['endpoint'];
 
 /** The `accept` attribute of a file input for a kind, e.g. "image/png,image/jpeg". */
-export function acceptOf(kind: Pick<UploadKind, 'types'>): string {
-  return kind.types.map((t) => fileTypeInfo[t].mime).join(',');
+export function acceptOf(kind: Pick<UploadKind, 'types' | 'media'>): string {
+  return [...kind.types, ...(kind.media?.types ?? [])].map((t) => fileTypeInfo[t].mime).join(',');
 }
 
 /** URL of a stored file, used by the web to show images and documents. */

@@ -1,7 +1,8 @@
-import { constants } from 'node:fs';
+import { constants, createWriteStream } from 'node:fs';
 import { mkdir, open, rm, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { STORED_FILE_NAME_MAX, storedFileName } from '@sikkha/contract';
 
 export interface StoredFile {
@@ -16,6 +17,8 @@ export interface StoredFile {
 export interface Storage {
   /** Stores a new file; never replaces an existing one. Throws on a name that is not a stored-file name. */
   put(folder: string, name: string, data: Buffer): Promise<void>;
+  /** Stores a new file as its bytes arrive (a video of gigabytes), like `put`; answers its size in bytes. */
+  putStream(folder: string, name: string, data: AsyncIterable<Uint8Array>): Promise<number>;
   /** The file, or null when there is none (or the name could never have been stored). */
   read(folder: string, name: string): Promise<StoredFile | null>;
   /** Deletes the file if it is there. Throws on a name that is not a stored-file name. */
@@ -60,6 +63,25 @@ export function localDiskStorage(root: string): Storage {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') await rm(file, { force: true });
         throw error;
       }
+    },
+
+    async putStream(folder, name, data) {
+      const { dir, file } = mustPath(folder, name);
+      await mkdir(dir, { recursive: true });
+      let size = 0;
+      async function* counted() {
+        for await (const chunk of data) {
+          size += chunk.length;
+          yield chunk;
+        }
+      }
+      try {
+        await pipeline(counted, createWriteStream(file, { flags: 'wx' }));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') await rm(file, { force: true });
+        throw error;
+      }
+      return size;
     },
 
     async read(folder, name) {

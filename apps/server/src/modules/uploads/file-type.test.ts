@@ -88,6 +88,9 @@ describe('detectFileType', () => {
     ['xls', oleOf('Workbook')],
     ['xls', oleOf('Book')],
     ['xlsx', zipOf({ '[Content_Types].xml': '<Types/>', 'xl/workbook.xml': '<workbook/>' })],
+    ['mp4', bytes([0, 0, 0, 32], 'ftypisom', [0, 0, 2, 0], 'isomiso2avc1mp41')],
+    ['mov', bytes([0, 0, 0, 20], 'ftypqt  ', [0, 0, 2, 0], 'qt  ')],
+    ['webm', bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01], 'webm')],
   ])('%s by its leading bytes', (type, data) => {
     expect(detectFileType(data)).toBe(type);
   });

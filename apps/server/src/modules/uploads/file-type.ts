@@ -11,6 +11,9 @@ export function detectFileType(data: Uint8Array): FileType | null {
   if (startsWith(bytes, GIF87) || startsWith(bytes, GIF89)) return 'gif';
   if (startsWith(bytes, RIFF) && startsWith(bytes, WEBP, 8)) return 'webp';
   if (startsWith(bytes, PDF)) return 'pdf';
+  // ISO base media (MP4, QuickTime): a box whose type is `ftyp`, then the major brand.
+  if (startsWith(bytes, FTYP, 4)) return startsWith(bytes, QUICKTIME, 8) ? 'mov' : 'mp4';
+  if (startsWith(bytes, EBML)) return 'webm';
   if (startsWith(bytes, OLE)) return isOleWorkbook(bytes) ? 'xls' : null;
   if (startsWith(bytes, ZIP_LOCAL) || startsWith(bytes, ZIP_EMPTY))
     return zipHasEntry(bytes, XLSX_WORKBOOK) ? 'xlsx' : null;
@@ -24,6 +27,10 @@ const GIF89 = Buffer.from('GIF89a', 'latin1');
 const RIFF = Buffer.from('RIFF', 'latin1');
 const WEBP = Buffer.from('WEBP', 'latin1');
 const PDF = Buffer.from('%PDF-', 'latin1');
+const FTYP = Buffer.from('ftyp', 'latin1');
+const QUICKTIME = Buffer.from('qt  ', 'latin1');
+/** Matroska's EBML header; WebM is Matroska with its own doctype. */
+const EBML = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
 const OLE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const ZIP_LOCAL = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const ZIP_EMPTY = Buffer.from([0x50, 0x4b, 0x05, 0x06]);

@@ -16,10 +16,11 @@ import { z } from 'zod';
 import { AppError, fail, notFound } from '../../errors.js';
 import { requireSignedIn } from '../../http/auth.js';
 import { errorResponses } from '../../http/error-responses.js';
-import type { IncomingFile, UploadsService } from './uploads.service.js';
+import { detectFileType } from './file-type.js';
+import type { IncomingFile, IncomingStream, UploadsService } from './uploads.service.js';
 
 const kinds: readonly UploadKind[] = uploadKinds;
-const largestFile = Math.max(...kinds.map((k) => k.maxBytes));
+const largestFile = Math.max(...kinds.map((k) => Math.max(k.maxBytes, k.media?.maxBytes ?? 0)));
 const uploadErrors = { ...errorResponses, 413: errorEnvelope, 415: errorEnvelope } as const;
 /**
  * The multipart body is read as a stream by the handler, so it is not validated here: this schema accepts
@@ -65,6 +66,11 @@ export async function uploadRoutes(app: FastifyInstance, { uploads }: { uploads:
   for (const kind of kinds) {
     const many = kind.multiple === true;
     const types = kind.types.map((t) => fileTypeInfo[t].extension).join(', ');
+    const media = kind.media
+      ? ` Or a video (${kind.media.types.map((t) => fileTypeInfo[t].extension).join(', ')}) of at most ` +
+        `${megabytes(kind.media.maxBytes)}, streamed to disk and never served: name it in a video's \`video_file\` ` +
+        'to package it.'
+      : '';
     const who = kind.uploader === 'staff' ? 'Staff' : 'A signed-in member (or staff)';
     const reader = {
       public: 'anyone',
@@ -82,7 +88,7 @@ export async function uploadRoutes(app: FastifyInstance, { uploads }: { uploads:
           description:
             `multipart/form-data with the file${many ? `s (up to ${MAX_UPLOAD_FILES})` : ''} in the field ` +
             `\`${UPLOAD_FIELD}\`. ${who} may upload. Types (checked by content): ${types}; at most ` +
-            `${megabytes(kind.maxBytes)} each. Answers the stored file name${many ? 's' : ''}.`,
+            `${megabytes(kind.maxBytes)} each.${media} Answers the stored file name${many ? 's' : ''}.`,
           consumes: ['multipart/form-data'],
           body: multipartBody(many),
           response: { 200: uploadResponse(many), ...uploadErrors },
@@ -91,7 +97,7 @@ export async function uploadRoutes(app: FastifyInstance, { uploads }: { uploads:
       async (request) => {
         const actor = requireSignedIn(request);
         await uploads.authorizeUpload(actor, kind);
-        const files = await readFiles(request, kind);
+        const files = await readFiles(request, kind, (file) => uploads.storeStream(actor, kind, file));
         const names = await uploads.store(actor, kind, files);
         return { result: true, data: many ? names : names[0]!, message: message('uploaded') };
       },
@@ -131,11 +137,18 @@ export async function uploadRoutes(app: FastifyInstance, { uploads }: { uploads:
   }
 }
 
-/** The files of the `images` field, read into memory within the kind's size limit. */
-async function readFiles(request: FastifyRequest, kind: UploadKind): Promise<IncomingFile[]> {
+/**
+ * The files of the `images` field, read into memory within the kind's size limit; except a kind's large media
+ * (videos), which go to `stream` as they arrive and are answered as already stored (their names).
+ */
+async function readFiles(
+  request: FastifyRequest,
+  kind: UploadKind,
+  stream: (file: IncomingStream) => Promise<string>,
+): Promise<(IncomingFile | string)[]> {
   if (!request.isMultipart()) throw fail('BAD_REQUEST', 'fileMissing');
-  const files: IncomingFile[] = [];
-  const limits = { fileSize: kind.maxBytes, files: kind.multiple ? MAX_UPLOAD_FILES : 1 };
+  const files: (IncomingFile | string)[] = [];
+  const limits = { fileSize: kind.media?.maxBytes ?? kind.maxBytes, files: kind.multiple ? MAX_UPLOAD_FILES : 1 };
   try {
     for await (const part of request.parts({ limits })) {
       if (part.type !== 'file') continue;
@@ -143,8 +156,19 @@ async function readFiles(request: FastifyRequest, kind: UploadKind): Promise<Inc
         part.file.resume();
         continue;
       }
-      const data = await part.toBuffer();
-      // A browser sends an empty part when no file was chosen.
+      if (!kind.media) {
+        const data = await part.toBuffer();
+        // A browser sends an empty part when no file was chosen.
+        if (data.length > 0) files.push({ data, filename: part.filename });
+        continue;
+      }
+      const { head, all } = await peek(part.file, 64);
+      const type = detectFileType(head);
+      if (type && kind.media.types.includes(type)) {
+        files.push(await stream({ type, filename: part.filename, data: all, truncated: () => part.file.truncated }));
+        continue;
+      }
+      const data = await collect(all, kind.maxBytes);
       if (data.length > 0) files.push({ data, filename: part.filename });
     }
   } catch (error) {
@@ -152,6 +176,37 @@ async function readFiles(request: FastifyRequest, kind: UploadKind): Promise<Inc
   }
   if (files.length === 0) throw fail('BAD_REQUEST', 'fileMissing');
   return files;
+}
+
+/** The first `size` bytes of a stream (to tell its type), and the whole stream, those bytes included. */
+async function peek(source: AsyncIterable<Buffer>, size: number) {
+  const iterator = source[Symbol.asyncIterator]();
+  const chunks: Buffer[] = [];
+  let length = 0;
+  while (length < size) {
+    const next = await iterator.next();
+    if (next.done) break;
+    chunks.push(next.value);
+    length += next.value.length;
+  }
+  const head = Buffer.concat(chunks);
+  async function* all() {
+    if (head.length > 0) yield head;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  }
+  return { head, all: all() };
+}
+
+/** A stream read into memory, refused (413) once it passes `max` bytes. */
+async function collect(source: AsyncIterable<Buffer>, max: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of source) {
+    length += chunk.length;
+    if (length > max) throw fail('PAYLOAD_TOO_LARGE', 'tooLarge');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
 }
 
 /** Limits say so in Thai with 413; a malformed body is the client's fault (400), never a 500. */

@@ -22,6 +22,15 @@ export interface IncomingFile {
   filename: string;
 }
 
+/** A large media file (a video) as it streams in, its type already told by its first bytes. */
+export interface IncomingStream {
+  type: FileType;
+  filename: string;
+  data: AsyncIterable<Uint8Array>;
+  /** Whether the stream was cut at the kind's size limit (known once it has ended). */
+  truncated: () => boolean;
+}
+
 export interface ServedFile {
   stream: Readable;
   size: number;
@@ -46,6 +55,27 @@ export function cleanOriginalName(filename: string): string | null {
   const last = (filename.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
   const name = [...last.normalize('NFC')].slice(0, 255).join('');
   return name === '' ? null : name;
+}
+
+function uploadRow(
+  actor: SignedIn,
+  kind: UploadKind,
+  file: { name: string; type: FileType; filename: string; size: number },
+  now: string,
+) {
+  const { name, type, filename, size } = file;
+  return {
+    upload_kind: kind.endpoint,
+    upload_name: name,
+    upload_original: cleanOriginalName(filename),
+    upload_mime: fileTypeInfo[type].mime,
+    upload_size: size,
+    // A member's file is theirs (owner access reads user_id); staff files belong to no member.
+    user_id: actor.kind === 'member' ? actor.id : null,
+    create_by: actor.id,
+    create_at: now,
+    update_at: now,
+  };
 }
 
 export function uploadsService(deps: { db: Db; storage: Storage; clock: Clock }) {
@@ -76,12 +106,14 @@ export function uploadsService(deps: { db: Db; storage: Storage; clock: Clock })
      * files the actor was allowed to upload (`authorizeUpload`). All or nothing: one bad file refuses the whole
      * request. Returns the stored names, in the order given.
      */
-    async store(actor: SignedIn, kind: UploadKind, files: IncomingFile[]): Promise<string[]> {
-      const typed = files.map((file) => {
-        const type = detectFileType(file.data);
-        if (!type || !kind.types.includes(type)) throw fail('UNSUPPORTED_MEDIA_TYPE', 'fileType');
-        return { ...file, type, name: `${randomUUID()}.${fileTypeInfo[type].extension}` };
-      });
+    async store(actor: SignedIn, kind: UploadKind, files: (IncomingFile | string)[]): Promise<string[]> {
+      const typed = files
+        .filter((file) => typeof file !== 'string')
+        .map((file) => {
+          const type = detectFileType(file.data);
+          if (!type || !kind.types.includes(type)) throw fail('UNSUPPORTED_MEDIA_TYPE', 'fileType');
+          return { ...file, type, name: `${randomUUID()}.${fileTypeInfo[type].extension}` };
+        });
       // Pictures are stored as decoded and encoded again, never as sent; documents as sent.
       for (const file of typed) {
         if (isImageType(file.type)) file.data = await cleanImage(file.data, file.type);
@@ -92,26 +124,39 @@ export function uploadsService(deps: { db: Db; storage: Storage; clock: Clock })
           await storage.put(kind.serve, file.name, file.data);
           stored.push(file.name);
         }
-        const now = clock.now().toISOString();
-        await db.insert(upload).values(
-          typed.map((file) => ({
-            upload_kind: kind.endpoint,
-            upload_name: file.name,
-            upload_original: cleanOriginalName(file.filename),
-            upload_mime: fileTypeInfo[file.type].mime,
-            upload_size: file.data.length,
-            // A member's file is theirs (owner access reads user_id); staff files belong to no member.
-            user_id: actor.kind === 'member' ? actor.id : null,
-            create_by: actor.id,
-            create_at: now,
-            update_at: now,
-          })),
-        );
+        if (typed.length > 0) {
+          await db
+            .insert(upload)
+            .values(
+              typed.map((file) =>
+                uploadRow(actor, kind, { ...file, size: file.data.length }, clock.now().toISOString()),
+              ),
+            );
+        }
       } catch (error) {
         await Promise.allSettled(stored.map((name) => storage.remove(kind.serve, name)));
         throw error;
       }
-      return typed.map((file) => file.name);
+      return files.map((file) => (typeof file === 'string' ? file : typed.shift()!.name));
+    },
+
+    /**
+     * Stores a kind's large media file (a video) in the kind's media folder as it streams in, and records it: for
+     * an actor allowed to upload the kind. A file cut at the size limit is removed and refused (413).
+     */
+    async storeStream(actor: SignedIn, kind: UploadKind, file: IncomingStream): Promise<string> {
+      if (!kind.media) throw fail('UNSUPPORTED_MEDIA_TYPE', 'fileType');
+      const { folder } = kind.media;
+      const name = `${randomUUID()}.${fileTypeInfo[file.type].extension}`;
+      try {
+        const size = await storage.putStream(folder, name, file.data);
+        if (file.truncated()) throw fail('PAYLOAD_TOO_LARGE', 'tooLarge');
+        await db.insert(upload).values(uploadRow(actor, kind, { ...file, name, size }, clock.now().toISOString()));
+      } catch (error) {
+        await storage.remove(folder, name);
+        throw error;
+      }
+      return name;
     },
 
     /** Throws unless the actor may read the file (a visitor is turned away by the route's sign-in guard first). */

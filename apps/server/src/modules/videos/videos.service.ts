@@ -1,0 +1,139 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { message, type UploadKind, uploadKinds } from '@sikkha/contract';
+import { and, eq, isNull, like } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { upload, video, videoPackage } from '../../db/schema/index.js';
+import type { Transact, Work } from '../../db/unit-of-work.js';
+import { badRequest } from '../../errors.js';
+
+type Values = Record<string, unknown>;
+
+import type { Jobs } from '../../jobs/jobs.js';
+import type { RunningJob } from '../../jobs/runner.js';
+import { packageVideoJob } from '../../jobs/video.job.js';
+import type { Storage } from '../../providers/storage.js';
+import { ffmpegPath } from '../../providers/video/ffmpeg.js';
+import { packageVideo, UnpackableVideo } from '../../providers/video/packager.js';
+
+const videoKind: UploadKind = uploadKinds.find((k) => k.endpoint === 'Video')!;
+const sources = videoKind.media!.folder;
+const REASON_MAX = 1000;
+
+export interface VideosDeps {
+  db: Db;
+  transact: Transact;
+  jobs: Pick<Jobs, 'enqueue'>;
+  storage: Storage;
+  hlsRoot: string;
+  ffmpeg: string | undefined;
+}
+
+/** Uploaded videos become encrypted HLS packages, by a job on the durable queue. */
+export function videosService({ db, transact, jobs, storage, hlsRoot, ffmpeg }: VideosDeps) {
+  const setFailed = (file: string, reason: string) =>
+    db
+      .update(video)
+      .set({ video_status: 'failed', video_status_reason: reason.slice(0, REASON_MAX) })
+      .where(eq(video.video_file, file));
+
+  /** The uploaded source, copied where ffmpeg can read it; null when it is gone. */
+  async function sourceCopy(file: string, dir: string): Promise<string | null> {
+    const stored = await storage.read(sources, file);
+    if (!stored) return null;
+    const path = join(dir, file);
+    await pipeline(stored.stream, createWriteStream(path));
+    return path;
+  }
+
+  return {
+    /**
+     * Before a video row is saved with a `video_file`: the file must be an uploaded video. A file already packaged
+     * (or on its way, or failed) gives the row its state; a new one is enqueued for packaging in the same unit of
+     * work, once per file.
+     */
+    async fileNamed(values: Values, work: Work): Promise<Values> {
+      const file = values.video_file;
+      if (typeof file !== 'string' || file === '') return values;
+      const [known] = await work.db
+        .select({ status: video.video_status, reason: video.video_status_reason, duration: video.video_duration })
+        .from(video)
+        .where(eq(video.video_file, file))
+        .limit(1);
+      const [packaged] = await work.db
+        .select({ id: videoPackage.id })
+        .from(videoPackage)
+        .where(eq(videoPackage.video_file, file));
+      if (packaged || known) {
+        const ready = packaged ? ({ video_status: 'ready', video_status_reason: null } as const) : {};
+        return {
+          ...values,
+          ...(known ? { video_status: known.status, video_status_reason: known.reason } : {}),
+          ...(known?.duration != null ? { video_duration: known.duration } : {}),
+          ...ready,
+        };
+      }
+      const [source] = await work.db
+        .select({ id: upload.id })
+        .from(upload)
+        .where(
+          and(
+            eq(upload.upload_kind, videoKind.endpoint),
+            eq(upload.upload_name, file),
+            like(upload.upload_mime, 'video/%'),
+          ),
+        )
+        .limit(1);
+      if (!source) throw badRequest(`video_file: ${message('notFound')}`);
+      await jobs.enqueue(work, packageVideoJob, { file }, { key: `${packageVideoJob.name}:${file}` });
+      return { ...values, video_status: 'create', video_status_reason: null };
+    },
+
+    /**
+     * The packaging job: `processing`, then `ready` with the duration, a thumbnail (when the video has none) and the
+     * package with its key, in one unit of work; or `failed` with ffmpeg's reason. A source ffmpeg cannot read fails
+     * at once; anything else (ffmpeg missing, a full disk) is retried, and fails with its last attempt.
+     */
+    async package(file: string, job: RunningJob): Promise<void> {
+      await db
+        .update(video)
+        .set({ video_status: 'processing', video_status_reason: null })
+        .where(eq(video.video_file, file));
+      const work = await mkdtemp(join(tmpdir(), 'sikkha-source-'));
+      const folder = randomUUID();
+      try {
+        const source = await sourceCopy(file, work);
+        if (!source) return void (await setFailed(file, 'ไม่พบไฟล์วิดีโอที่อัปโหลด (source file missing)'));
+        const key = randomBytes(16);
+        const result = await packageVideo(ffmpegPath(ffmpeg), source, join(hlsRoot, folder), key);
+        const thumbnail = `${randomUUID()}.jpg`;
+        await storage.put(videoKind.serve, thumbnail, result.thumbnail);
+        await transact(async ({ db: tx }) => {
+          await tx
+            .insert(videoPackage)
+            .values({ video_file: file, folder, key: key.toString('hex') })
+            .onConflictDoUpdate({ target: videoPackage.video_file, set: { folder, key: key.toString('hex') } });
+          await tx
+            .update(video)
+            .set({ video_status: 'ready', video_status_reason: null, video_duration: result.duration })
+            .where(eq(video.video_file, file));
+          await tx
+            .update(video)
+            .set({ video_path: thumbnail })
+            .where(and(eq(video.video_file, file), isNull(video.video_path)));
+        });
+      } catch (error) {
+        await rm(join(hlsRoot, folder), { recursive: true, force: true });
+        if (error instanceof UnpackableVideo) return void (await setFailed(file, `ไฟล์วิดีโอใช้ไม่ได้: ${error.message}`));
+        if (job.attempt >= packageVideoJob.maxAttempts) await setFailed(file, `แปลงวิดีโอไม่สำเร็จ: ${String(error)}`);
+        throw error;
+      } finally {
+        await rm(work, { recursive: true, force: true });
+      }
+    },
+  };
+}
