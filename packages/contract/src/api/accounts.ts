@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nameTitles, user } from '../entities/accounts.js';
+import { orderPayments } from '../entities/orders.js';
 import { accountMessages } from '../messages.js';
 
 // The account messages live in the contract's message catalogue, with their English.
@@ -103,7 +104,8 @@ export const lookupQuery = {
   facebook: z.object({ facebook_id: z.string().max(100), email: z.string().max(255).optional() }),
 };
 
-export const paymentWaitTypes = ['credit', 'qrcode', 'transfer', 'smatrpay', 'unionpay', 'coin'] as const;
+/** How a waiting order is being paid: the order's payment method. */
+export const paymentWaitTypes = orderPayments;
 
 /**
  * The signed-in member as the web sees it: the user row plus what they own, computed by the server.

@@ -36,10 +36,10 @@ export const statisticsSaved = z.object({ saved: id });
 export const statisticsUserQuery = z.strictObject({ user_id: f.ref().optional() });
 export const statisticsCourseQuery = statisticsUserQuery.extend({ product_id: f.ref().optional() });
 export const statisticsChartQuery = statisticsUserQuery.extend({
-  /** "YYYY-MM"; this Bangkok month by default. */
+  /** "YYYY-MM" of the shop's era (years 2000 to 2999); this Bangkok month by default. */
   month: z
     .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+    .regex(/^2\d{3}-(0[1-9]|1[0-2])$/)
     .optional(),
 });
 

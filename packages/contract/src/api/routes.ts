@@ -97,6 +97,7 @@ export const apiRoutes = {
   sendConfirmEmail: { method: 'POST', response: nothing },
   confirmEmail: { method: 'POST', body: confirmEmailBody, response: envelope(currentUser) },
   sendChangePass: { method: 'POST', body: requestResetBody, response: nothing },
+  checkChangePassCode: { method: 'POST', body: resetCodeBody, response: envelope(resetCodeCheck) },
   sendChangePassUser: { method: 'POST', body: resetPasswordBody, response: envelope(z.literal(true)) },
 
   loginGoogle: {
@@ -113,7 +114,6 @@ export const apiRoutes = {
 
   courseView: { method: 'GET', query: courseViewQuery, response: envelope(courseView) },
   productSearch: { method: 'GET', query: searchQuery, response: listEnvelope(product.row) },
-  checkChangePassCode: { method: 'POST', body: resetCodeBody, response: envelope(resetCodeCheck) },
 
   jobs: { method: 'GET', query: jobsQuery, response: listEnvelope(jobView) },
 

@@ -172,5 +172,6 @@ describe('calendar', () => {
     const december = (await m.get('/api/videoStatisticsChartByUser')).json().data;
     expect(december[0]).toEqual({ date: '2026-12-01', seconds: 30 });
     expect((await m.get('/api/videoStatisticsChartByUser?month=2026-13')).statusCode).toBe(400);
+    expect((await m.get('/api/videoStatisticsChartByUser?month=0133-02')).statusCode).toBe(400);
   });
 });
