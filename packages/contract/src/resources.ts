@@ -190,6 +190,7 @@ export const resources = [
     entity: e.certificate,
     read: 'owner',
     write: 'staff',
+    readOnlyFields: ['certificate_no'],
     owner: mine,
     lookups: [
       by('ByOrderId', 'orders_id'),

@@ -84,7 +84,9 @@ export const userProductGroup = defineEntity(
 
 export const certificate = defineEntity(
   'certificate',
-  { user_id: f.ref(), orders_id: f.ref(), product_id: f.ref(), path: f.fileName() },
+  // certificate_no: the number printed on the certificate and checked by its public verification page; the server
+  // assigns it when it issues the certificate.
+  { user_id: f.ref(), orders_id: f.ref(), product_id: f.ref(), path: f.fileName(), certificate_no: f.text(30) },
   { required: ['user_id', 'product_id'] },
 );
 
