@@ -2,11 +2,11 @@ import type { RouteData } from '@sikkha/contract';
 import { fileUrl } from '@sikkha/contract/rules';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, TOKEN_KEY } from '../../api/client';
+import { retryServerErrors } from '../../api/query-retry';
 import { routeData } from '../../api/routes';
 import { useToken } from '../../api/session';
 import type { CourseRequest } from '../../lib/course-paths';
 import { courseKeys } from '../../lib/query-keys';
-import { retryServerErrors } from '../../lib/query-retry';
 
 export type CourseView = RouteData<'courseView'>;
 export type Lesson = CourseView['lessons'][number];

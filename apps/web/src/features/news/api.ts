@@ -2,8 +2,8 @@ import type { news, newsImage } from '@sikkha/contract';
 import { fileUrl } from '@sikkha/contract/rules';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../api/client';
+import { retryServerErrors } from '../../api/query-retry';
 import { newsKeys } from '../../lib/query-keys';
-import { retryServerErrors } from '../../lib/query-retry';
 
 // Rows as the API sends them; type-only imports keep zod out of the bundle.
 export type News = ReturnType<typeof news.row.parse>;
