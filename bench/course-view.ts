@@ -4,20 +4,14 @@
  * Run: npx tsx bench/course-view.ts  (DATABASE_URL=postgres://…/postgres to measure on PostgreSQL; it makes and
  * drops a database of its own there)
  */
-import { demoAccounts } from '../apps/server/src/demo/content.js';
 import { startDemoShop } from './demo-shop.js';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 300);
 const shop = await startDemoShop();
 const base = shop.base;
 
-const login = await fetch(`${base}/api/loginEmail`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(demoAccounts.member),
-}).then((r) => r.json());
-const headers = { authorization: `Bearer ${login.data.token}` };
-const userId = login.user.id;
+const { token, userId } = await shop.signInMember();
+const headers = { authorization: `Bearer ${token}` };
 const productId = 1;
 
 const nine = [

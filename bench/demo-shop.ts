@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { buildApp } from '../apps/server/src/app.js';
 import { systemClock } from '../apps/server/src/clock.js';
 import { loadConfig } from '../apps/server/src/config.js';
+import { demoAccounts } from '../apps/server/src/demo/content.js';
 import { seedDemo } from '../apps/server/src/demo/seed.js';
 import { freshDatabase } from '../apps/server/test/database.js';
 
@@ -31,6 +32,15 @@ export async function startDemoShop() {
     kind: database.kind,
     /** The shop's database, for a benchmark that seeds rows no request would make quickly. */
     db: database.db,
+    /** Signs the demo member in: their bearer token and user id. */
+    async signInMember(): Promise<{ token: string; userId: number }> {
+      const login = await fetch(`${base}/api/loginEmail`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(demoAccounts.member),
+      }).then((r) => r.json());
+      return { token: login.data.token, userId: login.user.id };
+    },
     async stop() {
       await app.close();
       await database.drop();

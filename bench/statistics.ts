@@ -4,7 +4,6 @@
  * Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/statistics.ts  (PGlite without it)
  */
 import { sql } from 'drizzle-orm';
-import { demoAccounts } from '../apps/server/src/demo/content.js';
 import { startDemoShop } from './demo-shop.js';
 
 const DURATION = Number(process.env.DURATION ?? 5);
@@ -14,13 +13,8 @@ const ROUNDS = Number(process.env.ROUNDS ?? 50);
 
 const shop = await startDemoShop();
 const base = shop.base;
-const login = await fetch(`${base}/api/loginEmail`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(demoAccounts.member),
-}).then((r) => r.json());
-const headers = { authorization: `Bearer ${login.data.token}`, 'content-type': 'application/json' };
-const userId: number = login.user.id;
+const { token, userId } = await shop.signInMember();
+const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 const productId = 1;
 const view = await fetch(`${base}/api/courseView?id=${productId}`, { headers }).then((r) => r.json());
 const lessons: number[] = view.data.lessons
