@@ -10,6 +10,8 @@ const resourceNames = Object.keys(RESOURCES) as ResourceName[];
 export function AdminApp() {
   return (
     <Admin
+      // No call home to the library maker: the back office talks to the shop only (and the CSP would refuse it).
+      disableTelemetry
       basename="/admin"
       title="Sikkha"
       dataProvider={dataProvider}
