@@ -22,5 +22,5 @@ export const DIALOG_WIDTH = {
 export const COOKIE_CONSENT = 'cookie-confirm';
 export const FEE_FACTOR = 1.02675;
 
-/** Payment type ids of the payment screen. */
-export const PAYMENT_TYPE = { card: 1, transfer: 4, qr: 5, coin: 6 } as const;
+/** Payment type ids of the payment screen (spec 2 §6), with smart-pay and union-pay as types of their own. */
+export const PAYMENT_TYPE = { card: 1, transfer: 4, qr: 5, coin: 6, smartPay: 7, unionPay: 8 } as const;

@@ -35,7 +35,10 @@ export function defineEntity<S extends Shape, Secret extends keyof S & string = 
   const publicShape = Object.fromEntries(Object.entries(nullable).filter(([k]) => !secret.has(k))) as Nullable<S>;
   const row = z.object({ ...base, ...publicShape });
   // Server-owned fields are accepted and dropped: the old client sends them back on every save.
-  const ignored = Object.fromEntries(serverFields.map((k) => [k, z.unknown().optional()]));
+  const ignored = Object.fromEntries(serverFields.map((k) => [k, z.unknown().optional()])) as Record<
+    (typeof serverFields)[number],
+    z.ZodOptional<z.ZodUnknown>
+  >;
   const write = z.strictObject({ id: z.coerce.number().int().positive().optional(), ...optional, ...ignored });
   const required = [...(options.required ?? [])];
   return {

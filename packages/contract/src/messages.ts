@@ -37,6 +37,61 @@ export const messages = {
     en: 'Group codes are for buyers of this course only',
   },
   quotaReached: { th: 'มีรายการครบจำนวนที่กำหนดแล้ว กรุณาลบรายการเดิมก่อน', en: 'The limit is reached: remove one first' },
+  // Coupons (orders §5, verbatim), in the order the rules are checked.
+  couponUnknown: { th: 'ไม่มีรหัสคูปองนี้', en: 'This coupon code does not exist or has expired' },
+  couponWrongProduct: { th: 'รหัสคูปองนี้ ไม่ได้ใช้กับสินค้านี้', en: 'This coupon code is not for this course' },
+  couponMemberOrEmail: {
+    th: 'รหัสคูปองนี้ ใช้ได้กับ สมาชิกเดิม หรือ Email ที่กำหนดใว้',
+    en: 'This coupon code is for existing members or the listed e-mails only',
+  },
+  couponMemberOnly: {
+    th: 'รหัสคูปองนี้ ใช้ได้กับ สมาชิกเดิม เท่านั้น',
+    en: 'This coupon code is for existing members only',
+  },
+  couponEmailOnly: { th: 'รหัสคูปองนี้ ใช้ได้กับ Email ที่กำหนดใว้', en: 'This coupon code is for the listed e-mails only' },
+  couponUsedUp: { th: 'รหัสคูปองนี้ ถูกใช้ครบเเล้ว', en: 'This coupon code has been used up' },
+  // Not given by the spec: a coupon limited to some payment methods, and none with coins (orders §6).
+  couponPayment: {
+    th: 'รหัสคูปองนี้ ใช้ไม่ได้กับวิธีชำระเงินที่เลือก',
+    en: 'This coupon code cannot be used with the chosen payment method',
+  },
+  couponDuplicate: { th: 'มีรหัสคูปองนี้เเล้ว', en: 'This coupon code already exists' },
+  // Coin coupons: the spec shows these under the code field without their text.
+  coinCouponUnknown: { th: 'ไม่มีรหัสคูปองเหรียญนี้', en: 'This coin coupon code does not exist' },
+  coinCouponClosed: { th: 'คูปองเหรียญนี้ปิดรับแล้ว', en: 'This coin coupon is closed' },
+  coinCouponExpired: { th: 'คูปองเหรียญนี้หมดอายุแล้ว', en: 'This coin coupon has expired' },
+  coinCouponNotStarted: { th: 'คูปองเหรียญนี้ยังไม่เปิดให้รับ', en: 'This coin coupon cannot be claimed yet' },
+  coinCouponUsed: { th: 'คุณรับคูปองเหรียญนี้แล้ว', en: 'You have already claimed this coin coupon' },
+  coinCouponClaimed: { th: 'รับเหรียญเรียบร้อย', en: 'Coins received' },
+  // Orders and payments (spec 2 §5, §8); the spec's Thai verbatim where it gives it.
+  bookAddress: { th: '! คอร์สมีเอกสารที่ต้องจัดส่ง', en: '! This course has documents to post: add a delivery address' },
+  cardIdRequired: { th: 'กรุณากรอก เลขบัตรประชาชน', en: 'Please fill in your national id number' },
+  addressRequired: { th: 'กรุณากรอก ที่อยู่', en: 'Please fill in your address' },
+  companyIdRequired: { th: 'กรุณากรอก เลขประจำตัวผู้เสียภาษี', en: 'Please fill in the tax id' },
+  companyNameRequired: { th: 'กรุณากรอก ชื่อบริษัท', en: 'Please fill in the company name' },
+  companyAddressRequired: { th: 'กรุณากรอก ที่อยู่บริษัท', en: 'Please fill in the company address' },
+  companyAddressSendRequired: {
+    th: 'กรุณากรอก ที่อยู่จัดส่งเอกสาร',
+    en: 'Please fill in the address to post the documents to',
+  },
+  // Not given by the spec.
+  cardIdInvalid: { th: 'เลขบัตรประชาชนไม่ถูกต้อง', en: 'This national id number is not valid' },
+  companyIdInvalid: { th: 'เลขประจำตัวผู้เสียภาษีไม่ถูกต้อง', en: 'This tax id is not valid' },
+  courseOwned: { th: 'คุณเป็นเจ้าของคอร์สนี้อยู่แล้ว', en: 'You already own this course' },
+  orderWaiting: {
+    th: 'มีคำสั่งซื้อคอร์สนี้ที่รอการชำระเงินอยู่แล้ว',
+    en: 'An order for this course is already waiting for payment',
+  },
+  orderNotWaiting: { th: 'คำสั่งซื้อนี้ไม่อยู่ในสถานะรอชำระเงิน', en: 'This order is no longer waiting for payment' },
+  orderNotFinished: { th: 'คำสั่งซื้อนี้ยังไม่ได้ชำระเงิน', en: 'This order has not been paid yet' },
+  notForSale: { th: 'คอร์สนี้ยังไม่เปิดขาย', en: 'This course is not on sale yet' },
+  paymentTypeOff: { th: 'ช่องทางการชำระเงินนี้ปิดให้บริการ', en: 'This payment method is not available' },
+  coinPayOff: { th: 'คอร์สนี้ไม่รับชำระด้วยเหรียญ', en: 'This course cannot be paid with coins' },
+  slipReused: { th: 'สลิปนี้ถูกใช้กับคำสั่งซื้ออื่นแล้ว', en: 'This slip was already used for another order' },
+  paymentRejected: { th: 'รายการถูกปฏิเสธโดยธนาคาร', en: 'The transaction was rejected by the bank' },
+  orderPlaced: { th: 'สั่งซื้อเรียบร้อย', en: 'Order placed' },
+  orderPaid: { th: 'ชำระเงินเรียบร้อย', en: 'Payment complete' },
+  orderCancelled: { th: 'ยกเลิกคำสั่งซื้อเรียบร้อย', en: 'Order cancelled' },
 } as const;
 
 export type MessageKey = keyof typeof messages;

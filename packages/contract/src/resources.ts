@@ -149,7 +149,7 @@ export const resources = [
       },
     ],
   },
-  // The player's advert overlay; the first row shown (`advert_show` Y) is the advert, none means no overlay.
+  // The player's advert overlay: the newest row shown (`advert_show` Y) is the advert, none means no overlay.
   { name: 'advert', entity: e.advert, read: 'public', write: 'staff' },
   {
     name: 'videoList',
@@ -181,6 +181,12 @@ export const resources = [
       {
         suffix: 'ByProductId',
         fields: ['product_id'],
+        through: { resource: 'productGroup', key: 'id', column: 'product_group_id' },
+      },
+      // The back office's Facebook and LINE group pages.
+      {
+        suffix: 'ByGroupType',
+        fields: ['product_group_type'],
         through: { resource: 'productGroup', key: 'id', column: 'product_group_id' },
       },
     ],
@@ -245,14 +251,16 @@ export const resources = [
     name: 'couponEmail',
     entity: e.couponEmail,
     read: 'staff',
-    write: 'staff',
+    // Created and removed by the coupons module: removal marks remove_by Y, re-adding restores the row.
+    write: 'none',
     lookups: [by('ByCouponId', 'coupon_id')],
   },
   {
     name: 'couponProduct',
     entity: e.couponProduct,
     read: 'staff',
-    write: 'staff',
+    // Created and removed by the coupons module: removal marks remove_by Y, re-adding restores the row.
+    write: 'none',
     lookups: [by('ByCouponId', 'coupon_id')],
   },
   {

@@ -107,6 +107,16 @@ export const uploadKinds = [
     media: { types: ['mp4', 'mov', 'webm'], maxBytes: 4 * 1024 * MB, folder: 'videoSource' },
   },
   { endpoint: 'Advert', serve: 'advert', types: images, maxBytes: 5 * MB, uploader: 'staff', access: 'public' },
+  // The Send screen's picture: public, since LINE, Messenger and mail clients fetch it by its URL; JPEG or PNG,
+  // the types LINE's image message takes, and within its 10 MB.
+  {
+    endpoint: 'SendImage',
+    serve: 'sendImage',
+    types: ['png', 'jpeg'],
+    maxBytes: 10 * MB,
+    uploader: 'staff',
+    access: 'public',
+  },
   {
     endpoint: 'ProductMini',
     serve: 'productMini',

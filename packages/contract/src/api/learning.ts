@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { groupTypes, userProductGroup, videoEvents, videoStatistics } from '../entities/learning.js';
 import { f } from '../fields.js';
+import { message } from '../messages.js';
 import { STATISTICS_BATCH_MAX } from '../rules/statistics.js';
 
 const id = z.number().int();
@@ -108,3 +109,45 @@ export const expiredGroupMember = userProductGroup.row.extend({
   /** The last day the member could watch the course. */
   expired_on: date,
 });
+
+/**
+ * A certificate number: 16 letters and digits nobody misreads (no 0/O, 1/I/L), in four groups of four, about 79
+ * random bits, so numbers cannot be guessed from one another. Typed by hand in any case; dashes are put back.
+ */
+export const CERTIFICATE_NO_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+const certificateNoPattern = /^[2-9A-HJKMNP-Z]{4}(-[2-9A-HJKMNP-Z]{4}){3}$/;
+
+/** The number as printed, from what someone typed or scanned ("abcd efgh…", "ABCDEFGH…"), or null. */
+export function normaliseCertificateNo(typed: string): string | null {
+  const bare = typed.toUpperCase().replace(/[\s-]/g, '');
+  const printed = bare.match(/.{1,4}/g)?.join('-') ?? '';
+  return certificateNoPattern.test(printed) ? printed : null;
+}
+
+export const certificateNoQuery = z.strictObject({
+  certificate_no: z
+    .string()
+    .max(40)
+    .transform((typed, ctx) => {
+      const number = normaliseCertificateNo(typed);
+      if (number === null) ctx.addIssue({ code: 'custom', message: message('invalidInput') });
+      return number ?? '';
+    }),
+});
+
+/** certificateFile: the certificate of an order (the order's id). */
+export const certificateFileQuery = z.strictObject({ id: f.ref() });
+
+/**
+ * What the public verification page shows of a certificate: who earned it, for which course, and when. Nothing
+ * else (no account id, e-mail or order).
+ */
+export const certificateVerification = z.object({
+  certificate_no: z.string(),
+  /** The name printed on the certificate. */
+  name: z.string(),
+  product_title: z.string().nullable(),
+  /** When it was issued (ISO instant); shown as a Bangkok date. */
+  issued_at: z.string(),
+});
+export type CertificateVerification = z.infer<typeof certificateVerification>;

@@ -24,9 +24,29 @@ import {
   tokenCheck,
   userUpdateBody,
 } from './accounts.js';
+import { auditEntry, auditQuery, dashboard, dashboardQuery } from './backoffice.js';
 import { courseView, courseViewQuery, searchQuery } from './catalogue.js';
+import { checkoutSettings } from './checkout.js';
+import {
+  coinCouponClaimBody,
+  coinCouponClaimed,
+  coinCouponView,
+  coinHistory,
+  coinHistoryQuery,
+  coinLedgerMismatch,
+  couponAdminView,
+  couponCheck,
+  couponCheckQuery,
+  couponCodeQuery,
+  couponCouponCodeQuery,
+  couponDateQuery,
+} from './coupons.js';
+import { pdfDocument } from './documents.js';
 import { jobsQuery, jobView } from './jobs.js';
 import {
+  certificateFileQuery,
+  certificateNoQuery,
+  certificateVerification,
   chartDay,
   courseGroupsQuery,
   courseProgress,
@@ -42,6 +62,52 @@ import {
   statisticsSaved,
   statisticsUserQuery,
 } from './learning.js';
+import {
+  audienceBody,
+  audienceCount,
+  deliveriesQuery,
+  delivery,
+  linkCode,
+  messagingLinks,
+  notiBody,
+  notiImageBody,
+  sendBody,
+  sentMessage,
+  sentMessageQuery,
+  sentMessagesQuery,
+  unlinkBody,
+} from './messaging.js';
+import {
+  bookOrder,
+  bookOrdersQuery,
+  bookSendBody,
+  codeQuery,
+  coinPaid,
+  coinPayBody,
+  finishedDetail,
+  finishedDetailQuery,
+  newOrderBody,
+  orderIdQuery,
+  ordersByDate,
+  ordersByDateQuery,
+  ordersExpireQuery,
+  orderUpdateAllBody,
+  orderUpdateBody,
+  orderView,
+  payBody,
+  paymentPage,
+  payResult,
+  placedOrder,
+  recheckQuery,
+  recheckResult,
+  refQuery,
+  reviewQuery,
+  staffOrder,
+  statusTotal,
+  taxInvoiceNumber,
+  totalStatusQuery,
+  updatedCount,
+} from './orders.js';
 import { playbackQuery, playbackSource } from './playback.js';
 
 type Method = 'GET' | 'POST';
@@ -52,6 +118,8 @@ export interface RouteContract {
   query?: z.ZodType;
   body?: z.ZodType;
   response: z.ZodType;
+  /** The answer's content types when it is not JSON (a PDF). */
+  produces?: readonly string[];
 }
 
 /** Login-like answers carry the session in `data` and the signed-in account beside it. */
@@ -139,6 +207,69 @@ export const apiRoutes = {
     response: listEnvelope(memberGroup),
   },
   userProductGroupExpire: { method: 'GET', response: listEnvelope(expiredGroupMember) },
+  certificateFile: { method: 'GET', query: certificateFileQuery, response: envelope(z.string()) },
+  certificateVerify: { method: 'GET', query: certificateNoQuery, response: envelope(certificateVerification) },
+
+  // Coupons and coins (spec 2 §7). The plain reads and staff's writes of coupon, couponEmail, couponProduct,
+  // couponPoint and logPoint are the resource engine's.
+  couponByCode: { method: 'GET', query: couponCheckQuery, response: couponCheck },
+  couponAllByCode: { method: 'GET', query: couponCodeQuery, response: listEnvelope(couponAdminView) },
+  couponByCouponCode: { method: 'GET', query: couponCouponCodeQuery, response: listEnvelope(couponAdminView) },
+  couponByNotExpire: { method: 'GET', response: listEnvelope(couponAdminView) },
+  couponByDate: { method: 'GET', query: couponDateQuery, response: listEnvelope(couponAdminView) },
+  couponPointByUser: { method: 'GET', response: listEnvelope(coinCouponView) },
+  couponPointByCode: { method: 'GET', query: couponCodeQuery, response: envelope(coinCouponView) },
+  couponPointUseCouponCoinPublic: { method: 'POST', body: coinCouponClaimBody, response: envelope(coinCouponClaimed) },
+  couponPointUseCouponCoinOnly: { method: 'POST', body: coinCouponClaimBody, response: envelope(coinCouponClaimed) },
+  logPointByUser: { method: 'GET', query: coinHistoryQuery, response: coinHistory },
+  logPointMismatch: { method: 'GET', response: listEnvelope(coinLedgerMismatch) },
+
+  // Orders (spec 2 §7). The plain reads (orders, ordersById, ordersByUserId, ordersByStatus, ordersDetail…,
+  // ordersPaymentType) are the resource engine's; nothing writes orders but these.
+  /** What the order dialog shows before an order exists: the shop's account, the fee, the coin rate, the methods. */
+  checkoutSettings: { method: 'GET', response: envelope(checkoutSettings) },
+  orders: { method: 'POST', body: newOrderBody, response: envelope(placedOrder) },
+  ordersCoinPay: { method: 'POST', body: coinPayBody, response: envelope(coinPaid) },
+  ordersPay: { method: 'POST', body: payBody, response: envelope(payResult) },
+  ordersUpdate: { method: 'POST', body: orderUpdateBody, response: envelope(orderView) },
+  ordersUpdataAll: { method: 'POST', body: orderUpdateAllBody, response: envelope(updatedCount) },
+  ordersUpdataListBookSend: { method: 'POST', body: bookSendBody, response: envelope(updatedCount) },
+  ordersByRef: { method: 'GET', query: refQuery, response: envelope(paymentPage) },
+  ordersByCode: { method: 'GET', query: codeQuery, response: envelope(paymentPage) },
+  ordersCancelByCode: { method: 'POST', body: codeQuery, response: envelope(z.null()) },
+  ordersView: { method: 'GET', query: orderIdQuery, response: envelope(orderView) },
+  ordersReview: { method: 'GET', query: reviewQuery, response: listEnvelope(staffOrder) },
+  ordersExpire: { method: 'GET', query: ordersExpireQuery, response: listEnvelope(orderView) },
+  ordersByProductBooks: { method: 'GET', query: bookOrdersQuery, response: listEnvelope(bookOrder) },
+  ordersByDate: { method: 'GET', query: ordersByDateQuery, response: ordersByDate },
+  ordersTotalStatus: { method: 'GET', query: totalStatusQuery, response: envelope(statusTotal) },
+  ordersRecheckByUser: { method: 'GET', query: recheckQuery, response: envelope(recheckResult) },
+  ordersFileTaxInvoice: { method: 'GET', query: orderIdQuery, response: envelope(taxInvoiceNumber) },
+  ordersTaxInvoiceFile: { method: 'GET', query: orderIdQuery, response: pdfDocument, produces: ['application/pdf'] },
+  ordersDetailByFinish: { method: 'GET', query: finishedDetailQuery, response: listEnvelope(finishedDetail) },
+  ordersDetailByProductIdAndFinish: {
+    method: 'GET',
+    query: finishedDetailQuery.required({ product_id: true }),
+    response: listEnvelope(finishedDetail),
+  },
+
+  auditLog: { method: 'GET', query: auditQuery, response: listEnvelope(auditEntry) },
+  dashboard: { method: 'GET', query: dashboardQuery, response: envelope(dashboard) },
+
+  // Messaging (spec 2 §7): the spec's GET calls are POST here (DEVIATIONS); `send` is the Send screen's call,
+  // one message over several channels. Staff only, but the member's own LINE and Messenger links.
+  noti: { method: 'POST', body: notiBody, response: envelope(sentMessage) },
+  notiImage: { method: 'POST', body: notiImageBody, response: envelope(sentMessage) },
+  notiLine: { method: 'POST', body: notiBody, response: envelope(sentMessage) },
+  notiFacebook: { method: 'POST', body: notiBody, response: envelope(sentMessage) },
+  send: { method: 'POST', body: sendBody, response: envelope(sentMessage) },
+  sendAudience: { method: 'POST', body: audienceBody, response: envelope(audienceCount) },
+  sendList: { method: 'GET', query: sentMessagesQuery, response: listEnvelope(sentMessage) },
+  sendById: { method: 'GET', query: sentMessageQuery, response: envelope(sentMessage) },
+  sendDelivery: { method: 'GET', query: deliveriesQuery, response: listEnvelope(delivery) },
+  messagingLinkCode: { method: 'POST', response: envelope(linkCode) },
+  messagingLinks: { method: 'GET', response: envelope(messagingLinks) },
+  messagingUnlink: { method: 'POST', body: unlinkBody, response: envelope(messagingLinks) },
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiRoutes = typeof apiRoutes;

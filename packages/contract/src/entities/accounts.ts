@@ -65,6 +65,8 @@ export const personnel = defineEntity(
     username: f.text(100).min(3),
     password: f.text(200).min(8),
     status_by: f.yn(),
+    /** Y: the account is disabled and cannot sign in. */
+    personnel_disable: f.yn(),
   },
   { required: ['username', 'password'], secret: ['password'] },
 );
@@ -79,6 +81,8 @@ export const notification = defineEntity(
     notification_icon: f.text(50),
     notification_from: f.text(100),
     notification_message: f.text(2000),
+    /** A picture with the message (the Send screen's /notiImage), an upload of kind SendImage. */
+    notification_image: f.fileName(),
   },
   { required: ['user_id', 'notification_message'] },
 );

@@ -43,3 +43,30 @@ export function accessWindow(approvedAt: Date, now: Date): { day: number; count:
   const end = `${Number(year) + ACCESS_YEARS}-${month}-${month === '02' && dayOfMonth === '29' ? '28' : dayOfMonth}`;
   return { day: daysBetween(start, end), count: Math.max(0, daysBetween(start, bangkokDate(now))) };
 }
+
+const THAI_MONTHS = [
+  'มกราคม',
+  'กุมภาพันธ์',
+  'มีนาคม',
+  'เมษายน',
+  'พฤษภาคม',
+  'มิถุนายน',
+  'กรกฎาคม',
+  'สิงหาคม',
+  'กันยายน',
+  'ตุลาคม',
+  'พฤศจิกายน',
+  'ธันวาคม',
+] as const;
+
+/** A Gregorian year in the Buddhist era, as Thai documents count years. */
+export const buddhistYear = (gregorianYear: number) => gregorianYear + 543;
+
+/**
+ * The Bangkok date of an instant as Thai documents write it: "22 พฤศจิกายน พ.ศ. 2569". Spelt out here rather than
+ * by Intl, so a certificate, a receipt and the web say the same words whatever ICU data the runtime carries.
+ */
+export function thaiLongDate(at: Date): string {
+  const [year, month, day] = bangkokDate(at).split('-').map(Number) as [number, number, number];
+  return `${day} ${THAI_MONTHS[month - 1]} พ.ศ. ${buddhistYear(year)}`;
+}

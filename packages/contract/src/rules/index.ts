@@ -3,9 +3,13 @@
 export * from '../constants.js';
 export { fileUrl } from '../uploads.js';
 export * from './catalogue.js';
+export * from './coins.js';
+export * from './coupons.js';
 export * from './dates.js';
 export * from './exhaustive.js';
 export * from './money.js';
 export * from './order-reference.js';
+export * from './orders.js';
 export * from './pages.js';
 export * from './statistics.js';
+export * from './tax-invoice.js';

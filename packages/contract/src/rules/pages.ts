@@ -26,6 +26,10 @@ export const storefrontPages = {
   creditCardSmartPay: 'creditCardSmatrPay/:id?',
   qrPayment: 'qrPlayment/:id?',
   coin: 'coin',
+  /** The public verification of a certificate, opened by its QR code. */
+  certificate: 'certificate/:number',
+  /** The member's learning: time watched, a chart per day, progress and resume per course. */
+  learning: 'learning',
 } as const;
 
 export type StorefrontPage = keyof typeof storefrontPages;

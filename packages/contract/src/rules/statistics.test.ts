@@ -1,11 +1,61 @@
 import { describe, expect, test } from 'vitest';
-import { bangkokPeriod, isComplete, monthRange, resumePosition } from './statistics.js';
+import {
+  bangkokPeriod,
+  isComplete,
+  mergeStretches,
+  monthRange,
+  resumePosition,
+  type Stretch,
+  stretchSeconds,
+} from './statistics.js';
 
 describe('completion', () => {
   test('complete from 90% of a known length', () => {
     expect(isComplete(90, 100)).toBe(true);
     expect(isComplete(89.9, 100)).toBe(false);
     expect(isComplete(500, null)).toBe(false);
+  });
+});
+
+describe('played stretches', () => {
+  test('overlapping and touching stretches merge, empty ones go, the order does not matter', () => {
+    expect(
+      mergeStretches([
+        [80, 96],
+        [0, 40],
+        [10, 30],
+        [40, 50],
+        [60, 60],
+        [70, 65],
+      ]),
+    ).toEqual([
+      [0, 50],
+      [80, 96],
+    ]);
+    expect(mergeStretches([])).toEqual([]);
+  });
+
+  test('the merged length is the seconds covered, merging again changes nothing', () => {
+    // Whole-second stretches from a fixed seed, checked against counting each covered second.
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let round = 0; round < 200; round++) {
+      const stretches: Stretch[] = Array.from({ length: 1 + next(12) }, () => {
+        const start = next(100);
+        return [start, start + next(30)];
+      });
+      const covered = new Set<number>();
+      for (const [s, e] of stretches) for (let t = s; t < e; t++) covered.add(t);
+      const merged = mergeStretches(stretches);
+      expect(stretchSeconds(merged)).toBe(covered.size);
+      expect(mergeStretches([...merged.slice(1), ...merged.slice(0, 1)])).toEqual(merged);
+      // Adding stretches to a merged list is the same as merging everything at once.
+      const half = Math.floor(stretches.length / 2);
+      expect(mergeStretches([...mergeStretches(stretches.slice(0, half)), ...stretches.slice(half)])).toEqual(merged);
+    }
   });
 });
 

@@ -7,6 +7,27 @@ export const RESUME_TAIL_SECONDS = 5;
 /** Events a member may send in one statistics request (a page-hide flush holds what the tab had not sent). */
 export const STATISTICS_BATCH_MAX = 100;
 
+/** A stretch of a video that was played, from and to seconds. */
+export type Stretch = readonly [start: number, end: number];
+
+/**
+ * The union of played stretches as sorted, disjoint stretches: overlapping or touching ones become one, empty ones
+ * go. Watching a part again, or seeking back over it, adds nothing.
+ */
+export function mergeStretches(stretches: Iterable<Stretch>): Stretch[] {
+  const sorted = [...stretches].filter(([s, e]) => e > s).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const merged: [number, number][] = [];
+  for (const [s, e] of sorted) {
+    const last = merged.at(-1);
+    if (last && s <= last[1]) last[1] = Math.max(last[1], e);
+    else merged.push([s, e]);
+  }
+  return merged;
+}
+
+/** Seconds covered by merged (disjoint) stretches. */
+export const stretchSeconds = (merged: readonly Stretch[]) => merged.reduce((sum, [s, e]) => sum + (e - s), 0);
+
 export const isComplete = (played: number, duration: number | null) =>
   duration !== null && duration > 0 && played >= COMPLETE_RATIO * duration;
 
