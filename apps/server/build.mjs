@@ -4,11 +4,13 @@ import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@sikkha/'));
+// BUILD_OUT builds elsewhere (an engineer's own copy beside a shared tree's dist; e2e runs it with SERVER_MAIN).
+const out = process.env.BUILD_OUT ?? 'dist';
 
-rmSync('dist', { recursive: true, force: true });
+rmSync(out, { recursive: true, force: true });
 await build({
   entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  outfile: `${out}/main.js`,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -17,5 +19,6 @@ await build({
   external: [...external, 'zod'],
   logLevel: 'warning',
 });
-cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
-cpSync('src/demo/assets', 'dist/assets', { recursive: true });
+cpSync('src/db/migrations', `${out}/migrations`, { recursive: true });
+cpSync('src/demo/assets', `${out}/assets`, { recursive: true });
+cpSync('src/providers/pdf/templates', `${out}/templates`, { recursive: true });

@@ -9,25 +9,39 @@ import type { Database } from './db/client.js';
 import { transactor } from './db/unit-of-work.js';
 import { registerAuth, tokenService } from './http/auth.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler, rewriteUrl } from './http/error-handler.js';
+import { safeLogging } from './http/log-safety.js';
+import { createMetrics } from './http/metrics.js';
+import { registerOperations } from './http/operations.js';
 import { readCache } from './http/read-cache.js';
 import { resourceTables } from './http/resources/bindings.js';
-import { registerResources } from './http/resources/engine.js';
+import { composeHooks, registerResources } from './http/resources/engine.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { sessionService } from './http/sessions.js';
 import { createJobs } from './jobs/jobs.js';
+import { requestIdOf } from './lib/request-context.js';
 import { accountsModule } from './modules/accounts/accounts.module.js';
+import { backofficeModule } from './modules/backoffice/backoffice.module.js';
 import { catalogueModule } from './modules/catalogue/catalogue.module.js';
+import { certificatesModule } from './modules/certificates/certificates.module.js';
 import { coinsModule } from './modules/coins/coins.module.js';
+import { couponsModule } from './modules/coupons/coupons.module.js';
+import { documentsModule } from './modules/documents/documents.module.js';
 import { groupsModule } from './modules/groups/groups.module.js';
 import { jobsModule } from './modules/jobs/jobs.module.js';
+import { messagingModule } from './modules/messaging/messaging.module.js';
 import type { AppContext, AppModule } from './modules/module.js';
+import { ordersModule } from './modules/orders/orders.module.js';
 import { playbackModule } from './modules/playback/playback.module.js';
 import { seoModule } from './modules/seo/seo.module.js';
 import { statisticsModule } from './modules/statistics/statistics.module.js';
 import { uploadsModule } from './modules/uploads/uploads.module.js';
 import { videosModule } from './modules/videos/videos.module.js';
 import { createMailer, type Mailer } from './providers/mail.js';
-import { type Messenger, outboxMessenger } from './providers/messaging.js';
+import { createMessenger, type Messenger } from './providers/messaging.js';
+import { createPayments, type Payments } from './providers/payments/index.js';
+import { registerSandboxGateway } from './providers/payments/sandbox/sandbox.routes.js';
+import type { PdfRenderer } from './providers/pdf/pdf.js';
+import { typstPdf } from './providers/pdf/typst.js';
 import { localDiskStorage, type Storage } from './providers/storage.js';
 
 /** The domains of the shop. The seo module comes last: it answers every path nobody else did. */
@@ -35,12 +49,18 @@ const modules: readonly AppModule[] = [
   accountsModule,
   catalogueModule,
   coinsModule,
+  ordersModule,
+  couponsModule,
   statisticsModule,
   groupsModule,
+  certificatesModule,
+  documentsModule,
   uploadsModule,
   jobsModule,
   playbackModule,
   videosModule,
+  backofficeModule,
+  messagingModule,
   seoModule,
 ];
 
@@ -55,15 +75,22 @@ export interface AppDeps {
   storage?: Storage;
   /** Outgoing mail; by default SMTP from SMTP_URL, or the outbox table and the log without it. */
   mailer?: Mailer;
-  /** Messages to the shop's LINE and Facebook channels; by default the outbox table and the log. */
+  /** Group-code requests to staff; by default the staff LINE group when set, or the outbox table and the log. */
   messenger?: Messenger;
+  /** The card and QR gateway; by default the one the settings choose (the sandbox on the embedded default). */
+  payments?: Payments;
+  /** PDFs (certificates, receipts); by default Typst with the Sarabun font. */
+  pdf?: PdfRenderer;
 }
 
 /** The whole server, as `main.ts` runs it and as tests build it. */
 export async function buildApp(deps: AppDeps) {
   const { config, database, clock } = deps;
   const app = Fastify({
-    logger: deps.logger ?? false,
+    // Whoever passes a logger gets the same censoring of secrets and personal data (http/log-safety.ts).
+    logger: deps.logger ? { ...safeLogging, ...(deps.logger === true ? {} : deps.logger) } : false,
+    requestIdHeader: false,
+    genReqId: (request) => requestIdOf(request.headers['x-request-id']),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     // One line per request is noise at info level; debug and trace keep it.
@@ -101,9 +128,12 @@ export async function buildApp(deps: AppDeps) {
     onEffectError: (error) => app.log.error({ err: error }, 'an effect after a commit failed'),
   });
   // Stopped until `main.ts` starts it; tests run due jobs themselves.
-  const jobs = createJobs({ db: database.db, clock, log: app.log });
+  const metrics = createMetrics(database);
+  const jobs = createJobs({ db: database.db, clock, log: app.log, onOutcome: metrics.jobOutcome });
   app.addHook('onClose', () => jobs.stop());
+  registerOperations(app, { database, jobs, metrics, metricsToken: config.metricsToken });
 
+  const payments = deps.payments ?? createPayments(config, clock);
   const ctx: AppContext = {
     config,
     database,
@@ -114,9 +144,18 @@ export async function buildApp(deps: AppDeps) {
     sessions,
     providers: {
       mailer:
-        deps.mailer ?? createMailer({ db: database.db, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom }),
+        deps.mailer ??
+        createMailer({
+          db: database.db,
+          log: app.log,
+          smtpUrl: config.smtpUrl,
+          from: config.mailFrom,
+          logContent: config.env !== 'production',
+        }),
       storage: deps.storage ?? localDiskStorage(join(config.dataDir, 'uploads')),
-      messenger: deps.messenger ?? outboxMessenger(database.db, app.log),
+      messenger: deps.messenger ?? createMessenger(config.line, database.db, app.log, config.env !== 'production'),
+      payments: payments.gateway,
+      pdf: deps.pdf ?? typstPdf(),
     },
     jobs,
     webDir: deps.webDir,
@@ -126,9 +165,10 @@ export async function buildApp(deps: AppDeps) {
     clock,
     transact,
     tables: resourceTables,
-    hooks: Object.assign({}, ...modules.map((m) => m.resourceHooks?.(ctx) ?? {})),
+    hooks: composeHooks(modules.map((m) => m.resourceHooks?.(ctx) ?? {})),
   });
   app.decorate('ctx', ctx);
+  await registerSandboxGateway(app, payments.sandbox);
   for (const module of modules) await module.register?.(app, ctx);
   return app;
 }

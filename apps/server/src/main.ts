@@ -23,10 +23,22 @@ if (demo) {
   );
 }
 
+/**
+ * SIGTERM (a deploy, a container stop) or Ctrl-C: stop taking connections (`/ready` answers 503 meanwhile), let the
+ * requests under way finish and the job under way end its current run, close the database, exit 0. Past
+ * SHUTDOWN_TIMEOUT the process exits 1 anyway; whatever it had not committed is rolled back by the database, and a
+ * job left running is claimed again by another instance when its lease ends.
+ */
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
+    app.log.info({ signal }, 'shutting down: finishing requests and jobs under way');
+    setTimeout(() => {
+      app.log.error({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown took too long; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs).unref();
     await app.close();
     await database.close();
+    app.log.info('shut down');
     process.exit(0);
   });
 }

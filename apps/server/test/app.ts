@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app.js';
+import { type AppDeps, buildApp } from '../src/app.js';
 import type { Clock } from '../src/clock.js';
 import { loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
@@ -35,7 +35,9 @@ export const TEST_PASSWORD = 'Passw0rd!test';
  * The real app on a fresh database, with callers for each role: a visitor, two members and a staff
  * account, each signed in through the real login routes.
  */
-export async function testApp(options: { dataDir?: string; env?: Record<string, string | undefined> } = {}) {
+export async function testApp(
+  options: { dataDir?: string; env?: Record<string, string | undefined>; logger?: AppDeps['logger'] } = {},
+) {
   const database: Database & { drop(): Promise<void> } = await freshDatabase();
   const clock = testClock();
   // `env` sets more of the configuration, e.g. SMTP_URL or GOOGLE_CLIENT_ID pointing at a local double.
@@ -46,7 +48,7 @@ export async function testApp(options: { dataDir?: string; env?: Record<string, 
     TRUST_PROXY: 'true',
     ...options.env,
   });
-  const app = await buildApp({ config, database, clock });
+  const app = await buildApp({ config, database, clock, logger: options.logger });
   await app.ready();
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const hash = await passwordHash;

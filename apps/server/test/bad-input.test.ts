@@ -88,7 +88,7 @@ describe('bad input gets a 4xx and a clear message, never a 500', () => {
     await staff.post('/api/coupon', { coupon_code: 'SAME' });
     const again = await staff.post('/api/coupon', { coupon_code: 'SAME' });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('มีข้อมูลนี้ในระบบแล้ว');
+    expect(again.json().message).toBe('มีรหัสคูปองนี้เเล้ว');
   });
 
   test('clearing a required field on update is refused', async () => {

@@ -33,6 +33,7 @@ async function contractDocument(): Promise<Document> {
       schema: {
         ...(route.query ? { querystring: route.query } : {}),
         ...(route.body ? { body: route.body } : {}),
+        ...(route.produces ? { produces: [...route.produces] } : {}),
         response: { 200: route.response },
       },
       handler: () => null,

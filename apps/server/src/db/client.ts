@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -20,13 +20,16 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /** Applies the migrations of `folder` (this build's by default) that the database lacks. */
+  migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
   /**
    * Hears the name of each table whose change committed (announced by the trigger of `watchTables`), on every
    * instance, its own included; `EVERYTHING` when notices may have been missed (a lost connection).
    */
   onChange(listener: (notice: string) => void): Promise<void>;
+  /** The PostgreSQL pool's connections (all, idle) and the queries waiting for one; PGlite has no pool. */
+  pool?: () => { total: number; idle: number; waiting: number };
 }
 
 /** The channel every committed write to a watched table is announced on (see `watchTables`). */
@@ -35,7 +38,30 @@ export const CHANGES_CHANNEL = 'sikkha_changes';
 export const EVERYTHING = '*';
 
 /** Migrations sit beside this module in the source tree and beside main.js in the build. */
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** The migrations this build carries, oldest first: each one's tag and its time, which drizzle records when applied. */
+export function migrationsOfBuild(): { tag: string; when: number }[] {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
+  return journal.entries.map(({ tag, when }) => ({ tag, when }));
+}
+
+/** The times (`when`) of the migrations the database has applied, as drizzle's own table records them. */
+export async function appliedMigrations(db: Executor): Promise<number[]> {
+  const rows = await queryRows<{ created_at: string | number }>(
+    db,
+    sql`SELECT created_at FROM drizzle.__drizzle_migrations ORDER BY created_at`,
+  );
+  return rows.map((row) => Number(row.created_at));
+}
+
+/** How many of this build's migrations the database lacks: 0 when it is up to date. */
+export async function pendingMigrations(db: Executor): Promise<number> {
+  const applied = new Set(await appliedMigrations(db).catch(() => []));
+  return migrationsOfBuild().filter((m) => !applied.has(m.when)).length;
+}
 
 /** PostgreSQL through node-postgres when a URL is given. */
 export function openPostgres(url: string): Database {
@@ -79,7 +105,8 @@ export function openPostgres(url: string): Database {
   return {
     db,
     kind: 'postgres',
-    migrate: () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder }),
+    migrate: (folder = migrationsFolder) =>
+      migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder: folder }),
     async close() {
       closing = true;
       await listener?.end();
@@ -87,6 +114,7 @@ export function openPostgres(url: string): Database {
     },
     // LISTEN needs a connection of its own that stays open.
     onChange: (callback) => listen(callback),
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 
@@ -98,7 +126,7 @@ export async function openPglite(dir?: string): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: (folder = migrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
     close: () => client.close(),
     async onChange(listener) {
       await client.listen(CHANGES_CHANNEL, listener);

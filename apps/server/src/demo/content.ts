@@ -162,10 +162,3 @@ export const questions = [
   { question: 'ขอใบเสร็จรับเงินได้หรือไม่', result: 'ได้ ทั้งในนามบุคคลและนิติบุคคล เลือก "ต้องการใบเสร็จ" ในหน้าชำระเงิน' },
   { question: 'ลืมรหัสผ่านต้องทำอย่างไร', result: 'กด "ลืมรหัสผ่าน" ในหน้าเข้าสู่ระบบ ระบบจะส่งรหัสยืนยันไปที่อีเมลของคุณ' },
 ];
-
-export const paymentTypes = [
-  { id: 1, title: 'บัตรเครดิต / เดบิต', detail: 'Visa, Mastercard, JCB ชำระเต็มจำนวน', icon: 'credit_card' },
-  { id: 4, title: 'โอนเงินผ่านธนาคาร', detail: 'โอนแล้วแนบสลิป เจ้าหน้าที่ตรวจสอบภายใน 1 วันทำการ', icon: 'account_balance' },
-  { id: 5, title: 'QR พร้อมเพย์ (Internet Banking)', detail: 'สแกนจ่ายผ่านแอปธนาคาร', icon: 'qr_code' },
-  { id: 6, title: 'เหรียญ (Coin)', detail: 'ใช้เหรียญในบัญชีของคุณ สำหรับคอร์สที่รองรับ', icon: 'paid' },
-];

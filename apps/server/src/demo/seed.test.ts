@@ -32,7 +32,7 @@ test('an empty database gets the Thai demo shop, once', async () => {
   expect((await t.visitor.get('/api/question')).json().total).toBeGreaterThanOrEqual(5);
   expect((await t.visitor.get('/api/news')).json().total).toBe(3);
   const types = (await t.visitor.get('/api/ordersPaymentType')).json().data.map((p: { id: number }) => p.id);
-  expect(types).toEqual([1, 4, 5, 6]);
+  expect(types).toEqual([1, 4, 5, 6, 7, 8]);
   const statuses = (await t.visitor.get('/api/videoListByProductId?product_id=1'))
     .json()
     .data.map((v: { video_list_status: string }) => v.video_list_status);

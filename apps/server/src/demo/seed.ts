@@ -5,11 +5,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { orderReference } from '@sikkha/contract';
 import { baht } from '@sikkha/contract/rules';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
 import type { Db, Tx } from '../db/client.js';
 import * as s from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
+import { issueNumber } from '../modules/orders/finish.js';
 import { encryptRendition, MASTER, masterPlaylist, publishPackage } from '../providers/video/hls.js';
 import * as content from './content.js';
 
@@ -60,13 +61,6 @@ async function packageDemoVideo(dataDir: string) {
     await writeFile(join(dir, MASTER), masterPlaylist([DEMO_VIDEO.rendition]));
   });
   return { video_file: DEMO_VIDEO.file, folder, key: key.toString('hex') };
-}
-
-/** Identity columns keep counting from the highest id after rows were inserted with explicit ids. */
-async function resyncIdentity(tx: Tx, table: string) {
-  await tx.execute(
-    sql.raw(`SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), (SELECT max(id) FROM "${table}"))`),
-  );
 }
 
 async function insertCatalogue(
@@ -252,16 +246,7 @@ async function insertCatalogue(
     .insert(s.question)
     .values(content.questions.map((q, i) => ({ question: q.question, result: q.result, item: i + 1, ...stamp })));
 
-  await tx.insert(s.ordersPaymentType).values(
-    content.paymentTypes.map((t) => ({
-      id: t.id,
-      orders_payment_type_title: t.title,
-      orders_payment_type_detail: t.detail,
-      orders_payment_type_icon: t.icon,
-      ...stamp,
-    })),
-  );
-  await resyncIdentity(tx, 'ordersPaymentType');
+  // The payment types are reference data: the migration that made their table adds them on every database.
 
   // The demo member owns the first course and waits for the transfer of the second to be confirmed,
   // so the storefront shows a purchased and a pending course from the first start.
@@ -308,6 +293,9 @@ async function insertCatalogue(
       .update(s.orders)
       .set({ orders_ref: orderReference(order) })
       .where(eq(s.orders.id, order));
+    await tx
+      .insert(s.orderPayment)
+      .values({ orders_id: order, user_id: memberId, token: randomBytes(32).toString('base64url') });
     await tx.insert(s.ordersDetail).values({
       orders_id: order,
       product_id: product,
@@ -318,6 +306,9 @@ async function insertCatalogue(
       update_at: now,
     });
   }
+  // The paid order has its receipt's number, as a finish gives it; its PDF is made when it is first downloaded.
+  const orderNo = await issueNumber({ db: tx, afterCommit: () => undefined }, 'receipt', new Date(now));
+  await tx.update(s.orders).set({ order_no: orderNo }).where(eq(s.orders.id, finished!.id));
 
   await tx.insert(s.notification).values([
     {
@@ -342,10 +333,52 @@ async function insertCatalogue(
   await tx.insert(s.logPoint).values({
     user_id: memberId,
     log_point_amount: 500,
-    log_point_type: 'coupon',
+    log_point_type: 'staff',
     log_point_note: 'เหรียญต้อนรับสมาชิกใหม่',
     ...stamp,
   });
+  // A coupon of each kind for every course, and coin coupons to claim, so the payment and coin dialogs can be tried.
+  await tx.insert(s.coupon).values(
+    [
+      { coupon_code: 'SIKKHA10', coupon_name: 'ลด 10% ทุกคอร์ส', coupon_type: 'Percent' as const, coupon_percent: 10 },
+      { coupon_code: 'LESS300', coupon_name: 'ลด 300 บาท', coupon_type: 'Pay' as const, coupon_pay: baht(300) },
+      {
+        coupon_code: 'BONUS50',
+        coupon_name: 'รับ 50 เหรียญเมื่อชำระเสร็จ',
+        coupon_type: 'Point' as const,
+        coupon_point: 50,
+      },
+    ].map((c) => ({ ...c, coupon_product_type: 'all', ...stamp })),
+  );
+  const yearLater = new Date(Date.parse(now) + 365 * 24 * 60 * 60 * 1000).toISOString();
+  await tx.insert(s.couponPoint).values([
+    {
+      coupon_point_code: 'WELCOME100',
+      coupon_point_title: 'เหรียญต้อนรับ',
+      coupon_point_detail: 'รับ 100 เหรียญ ใช้ชำระคอร์สที่รับชำระด้วยเหรียญ',
+      coupon_point_amount: 100,
+      coupon_point_to: yearLater,
+      ...stamp,
+    },
+    {
+      coupon_point_code: 'FORYOU50',
+      coupon_point_title: 'เหรียญพิเศษสำหรับคุณ',
+      coupon_point_detail: 'คูปองเหรียญที่ทำไว้ให้สมาชิกคนนี้เท่านั้น',
+      coupon_point_type: 'only' as const,
+      user_id: memberId,
+      coupon_point_amount: 50,
+      coupon_point_to: yearLater,
+      ...stamp,
+    },
+    {
+      coupon_point_code: 'SONGKRAN',
+      coupon_point_title: 'เหรียญสงกรานต์',
+      coupon_point_detail: 'ปิดรับแล้ว',
+      coupon_point_status: 'cl' as const,
+      coupon_point_amount: 30,
+      ...stamp,
+    },
+  ]);
 }
 
 /**

@@ -9,6 +9,14 @@ const SIGN_IN = {
   connect: ['https://accounts.google.com', 'https://graph.facebook.com', 'https://www.facebook.com'],
 };
 
+/** Origins a third party's browser script needs (the payment gateway's card form). */
+export interface ThirdPartyOrigins {
+  scripts: readonly string[];
+  connect: readonly string[];
+  frames: readonly string[];
+}
+const noOrigins: ThirdPartyOrigins = { scripts: [], connect: [], frames: [] };
+
 /** `'sha256-…'` of each inline script of a page, so exactly those run and no injected one does. */
 function inlineScriptHashes(html: string): string[] {
   return [
@@ -19,19 +27,20 @@ function inlineScriptHashes(html: string): string[] {
 /**
  * The Content-Security-Policy of the web app's pages. Scripts: our own files, the page's own inline script by hash,
  * and the sign-in SDKs. Styles may be inline: MUI (emotion) writes its styles at run time. Video plays from blob:
- * URLs (hls.js feeds Media Source), protected files are shown as blob: URLs. Nothing may frame the shop.
+ * URLs (hls.js feeds Media Source), protected files are shown as blob: URLs. The payment gateway's card form (KBank's
+ * or Omise.js) loads its script and frames from the gateway. Nothing may frame the shop.
  */
-export function pageSecurityPolicy(indexHtml: string, https: boolean): string {
+export function pageSecurityPolicy(indexHtml: string, https: boolean, gateway: ThirdPartyOrigins = noOrigins): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...inlineScriptHashes(indexHtml), ...SIGN_IN.scripts],
+    'script-src': ["'self'", ...inlineScriptHashes(indexHtml), ...SIGN_IN.scripts, ...gateway.scripts],
     'style-src': ["'self'", "'unsafe-inline'", 'https://accounts.google.com'],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'", 'data:'],
     'media-src': ["'self'", 'blob:'],
     'worker-src': ["'self'", 'blob:'],
-    'connect-src': ["'self'", ...SIGN_IN.connect],
-    'frame-src': SIGN_IN.frames,
+    'connect-src': ["'self'", ...SIGN_IN.connect, ...gateway.connect],
+    'frame-src': [...SIGN_IN.frames, ...gateway.frames],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

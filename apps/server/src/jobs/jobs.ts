@@ -5,15 +5,17 @@ import type { Work } from '../db/unit-of-work.js';
 import type { JobDefinition } from './job.js';
 import { prune, pruneDaily, pruneJobs } from './prune.job.js';
 import { type EnqueueOptions, insertJob } from './queue.js';
-import { type Handler, jobRunner } from './runner.js';
+import { type Handler, type JobOutcome, jobRunner } from './runner.js';
 import { type Schedule, scheduler } from './schedules.js';
 
 export interface JobsOptions {
   db: Db;
   clock: Clock;
-  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'child'>;
   /** How often a started runner looks for jobs nobody woke it for; 5 s by default. */
   pollMs?: number;
+  /** Told how each run ended (the metrics count them by kind). */
+  onOutcome?: (name: string, outcome: JobOutcome) => void;
 }
 
 /**
@@ -21,9 +23,9 @@ export interface JobsOptions {
  * committed), run once across every instance, retried with backoff, and kept with their state. `main.ts` starts the
  * runner; tests leave it stopped and call `runDue()`.
  */
-export function createJobs({ db, clock, log, pollMs = 5000 }: JobsOptions) {
+export function createJobs({ db, clock, log, pollMs = 5000, onOutcome }: JobsOptions) {
   const schedules = scheduler(clock);
-  const runner = jobRunner({ db, clock, log, schedules, pollMs });
+  const runner = jobRunner({ db, clock, log, schedules, pollMs, onOutcome });
   runner.handle(prune, () => pruneJobs(db, clock));
   schedules.add(pruneDaily);
 
@@ -45,6 +47,7 @@ export function createJobs({ db, clock, log, pollMs = 5000 }: JobsOptions) {
     runDue: runner.runDue,
     start: runner.start,
     stop: runner.stop,
+    running: runner.running,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { Executor } from '../db/client.js';
 import { job } from '../db/schema/index.js';
+import { currentRequestId } from '../lib/request-context.js';
 import type { JobDefinition } from './job.js';
 
 export interface EnqueueOptions {
@@ -10,7 +11,10 @@ export interface EnqueueOptions {
   key?: string;
 }
 
-/** Writes one job row; false when its key was taken. The payload is checked here, in the writer's unit of work. */
+/**
+ * Writes one job row; false when its key was taken. The payload is checked here, in the writer's unit of work. The
+ * request under way, if any, is recorded with it, so the job's log lines can be joined to the request's.
+ */
 export async function insertJob<P>(
   db: Executor,
   clock: Clock,
@@ -25,6 +29,7 @@ export async function insertJob<P>(
       payload: definition.payload.parse(payload),
       key: key ?? null,
       max_attempts: definition.maxAttempts,
+      request_id: currentRequestId() ?? null,
       run_at: (runAt ?? clock.now()).toISOString(),
       create_at: clock.now().toISOString(),
       update_at: clock.now().toISOString(),

@@ -10,6 +10,8 @@ import type { Sessions } from '../http/sessions.js';
 import type { Jobs } from '../jobs/jobs.js';
 import type { Mailer } from '../providers/mail.js';
 import type { Messenger } from '../providers/messaging.js';
+import type { PaymentGateway } from '../providers/payments/port.js';
+import type { PdfRenderer } from '../providers/pdf/pdf.js';
 import type { Storage } from '../providers/storage.js';
 
 declare module 'fastify' {
@@ -29,7 +31,14 @@ export interface AppContext {
   transact: Transact;
   tokens: TokenService;
   sessions: Sessions;
-  providers: { mailer: Mailer; storage: Storage; messenger: Messenger };
+  providers: {
+    mailer: Mailer;
+    storage: Storage;
+    messenger: Messenger;
+    pdf: PdfRenderer;
+    /** The card and QR gateway (port.ts); undefined when none is set, and those payment methods are off. */
+    payments: PaymentGateway | undefined;
+  };
   /** The durable job queue: enqueue in a unit of work, run in the background (mail, and what comes). */
   jobs: Jobs;
   /** The built web app, when present. */

@@ -2,7 +2,7 @@ import type { CourseStateName, LessonStatus, OrderPayment } from '@sikkha/contra
 import { accessWindow, unreachable } from '@sikkha/contract/rules';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
-import { orders, ordersDetail } from '../db/schema/index.js';
+import { orderPayment, orders, ordersDetail } from '../db/schema/index.js';
 import type { Actor } from './actor.js';
 
 export interface FinishedCourse {
@@ -28,12 +28,14 @@ export async function coursesOf(db: Executor, userId: number, now: Date) {
       product_id: ordersDetail.product_id,
       status: orders.orders_status,
       payment: orders.orders_payment,
-      ref: orders.orders_ref,
+      // The payment page's opaque reference (/creditCard/{ref}, /qrPlayment/{ref}), never the guessable SPSK one.
+      ref: orderPayment.token,
       approve_date: orders.approve_date,
       update_at: orders.update_at,
     })
     .from(orders)
     .innerJoin(ordersDetail, eq(ordersDetail.orders_id, orders.id))
+    .leftJoin(orderPayment, eq(orderPayment.orders_id, orders.id))
     .where(and(eq(orders.user_id, userId), inArray(orders.orders_status, ['finish', 'wait'])))
     .orderBy(desc(orders.id));
 

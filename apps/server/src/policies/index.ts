@@ -5,12 +5,16 @@ import type { Actor } from './actor.js';
 import type { Decision } from './decision.js';
 import { mayReadFile, mayUpload } from './files.policy.js';
 import { type Lesson, mayPlayLesson } from './lessons.policy.js';
+import { mayLinkChat, maySendMessages } from './messaging.policy.js';
+import { mayManageOrders, mayPayOrder, mayReadOrder } from './orders.policy.js';
 import { canSeeProduct } from './products.policy.js';
 
 export type { Actor, Role, SignedIn } from './actor.js';
+export { certificateEarned } from './certificates.policy.js';
 export { buyerContentOpen, type Courses, courseStateOf, coursesOf, lessonLocked } from './courses.policy.js';
 export type { Decision } from './decision.js';
 export { type Lesson, lessonStatusOf } from './lessons.policy.js';
+export { ordersVisibleTo } from './orders.policy.js';
 export { courseContentVisibleTo, productsVisibleTo } from './products.policy.js';
 export {
   allOf,
@@ -39,11 +43,27 @@ const rules = {
   'file.upload': (actor, kind: UploadKind) => mayUpload(actor, kind),
   'file.read': (actor, file: { kind: UploadKind; name: string }, ctx) => mayReadFile(ctx.db, actor, file, ctx.now),
   'lesson.play': (actor, lesson: Lesson, ctx) => mayPlayLesson(ctx.db, actor, lesson, ctx.now),
+  'order.read': (actor, order: { user_id: number }) => mayReadOrder(actor, order),
+  'order.pay': (actor, order: { user_id: number }) => mayPayOrder(actor, order),
+  'order.manage': (actor, _subject: null) => mayManageOrders(actor),
+  'message.send': (actor, _subject: null) => maySendMessages(actor),
+  'chat.link': (actor, _subject: null) => mayLinkChat(actor),
 } satisfies Record<string, Rule<never>>;
 
 type Rules = typeof rules;
 export type Action = keyof Rules;
 type SubjectOf<A extends Action> = Parameters<Rules[A]>[1];
+
+/** Whether the actor may do this to the subject, for a caller that chooses what to do by it. */
+export async function allows<A extends Action>(
+  ctx: PolicyContext,
+  actor: Actor,
+  action: A,
+  subject: SubjectOf<A>,
+): Promise<boolean> {
+  const rule = rules[action] as Rule<SubjectOf<A>>;
+  return (await rule(actor, subject, ctx)) === true;
+}
 
 /** Throws 403, or 404 where the rule hides the subject, unless the actor may do this to it. */
 export async function authorize<A extends Action>(

@@ -76,6 +76,8 @@ export const personnel = pgTable(
     username: str('username', 100).notNull(),
     password: str('password', 200).notNull(),
     status_by: yn('status_by').notNull().default('N'),
+    /** Y: the account may not sign in (its sessions end when it is set); the last enabled account cannot be. */
+    personnel_disable: yn('personnel_disable').notNull().default('N'),
   },
   (t) => [uniqueIndex('personnel_username_key').on(t.username)],
 );
@@ -91,6 +93,7 @@ export const notification = pgTable(
     notification_icon: str('notification_icon', 50),
     notification_from: str('notification_from', 100),
     notification_message: varchar('notification_message', { length: 2000 }),
+    notification_image: str('notification_image'),
   },
   (t) => [index('notification_user_id_idx').on(t.user_id)],
 );

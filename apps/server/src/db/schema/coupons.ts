@@ -1,4 +1,5 @@
 import { couponPointStatuses, couponPointTypes, couponTypes } from '@sikkha/contract';
+import { sql } from 'drizzle-orm';
 import { date, index, integer, numeric, pgTable, time, uniqueIndex } from 'drizzle-orm/pg-core';
 import { user } from './accounts.js';
 import { product } from './catalogue.js';
@@ -32,7 +33,8 @@ export const coupon = pgTable(
     coupon_email_only: yn('coupon_email_only').notNull().default('N'),
   },
   (t) => [
-    uniqueIndex('coupon_code_key').on(t.coupon_code),
+    // Members type codes in any letter case: one coupon per code, whatever its case.
+    uniqueIndex('coupon_code_key').on(sql`lower(${t.coupon_code})`),
     index('coupon_product_id_idx').on(t.product_id),
     ...statesChecked('coupon', { coupon_type: couponTypes }),
   ],
@@ -84,7 +86,7 @@ export const couponPoint = pgTable(
     coupon_point_status: state('coupon_point_status', couponPointStatuses, 2).notNull().default('op'),
   },
   (t) => [
-    uniqueIndex('couponPoint_code_key').on(t.coupon_point_code),
+    uniqueIndex('couponPoint_code_key').on(sql`lower(${t.coupon_point_code})`),
     index('couponPoint_user_id_idx').on(t.user_id),
     ...statesChecked('couponPoint', { coupon_point_type: couponPointTypes, coupon_point_status: couponPointStatuses }),
   ],
@@ -102,4 +104,27 @@ export const logPoint = pgTable(
     log_point_note: str('log_point_note', 1000),
   },
   (t) => [index('logPoint_user_id_idx').on(t.user_id)],
+);
+
+/**
+ * Who claimed a public coin coupon: one row per member and coupon (the unique key makes a claim happen once however
+ * many requests race), with the ledger row it paid.
+ */
+export const couponPointClaim = pgTable(
+  'couponPointClaim',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    coupon_point_id: integer('coupon_point_id')
+      .notNull()
+      .references(() => couponPoint.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    log_point_id: integer('log_point_id').references(() => logPoint.id, { onDelete: 'set null' }),
+    create_at: timestamp('create_at').notNull().default(sql`now()`),
+  },
+  (t) => [
+    uniqueIndex('couponPointClaim_coupon_user_key').on(t.coupon_point_id, t.user_id),
+    index('couponPointClaim_user_id_idx').on(t.user_id),
+  ],
 );

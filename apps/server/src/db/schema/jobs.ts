@@ -20,6 +20,8 @@ export const job = pgTable(
     /** A running job whose runner has not finished by then (a crash, a lost connection) is claimed again. */
     locked_until: timestamp('locked_until'),
     last_error: text('last_error'),
+    /** The request that enqueued the job (its `x-request-id`), so the job's log lines join the request's. */
+    request_id: varchar('request_id', { length: 64 }),
     create_at: timestamp('create_at').notNull().default(sql`now()`),
     update_at: timestamp('update_at').notNull().default(sql`now()`),
   },

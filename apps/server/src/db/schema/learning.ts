@@ -1,8 +1,9 @@
-import { groupTypes, videoEvents, videoListStatuses, videoStatuses } from '@sikkha/contract';
-import { index, integer, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
+import { groupTypes, type Stretch, videoEvents, videoListStatuses, videoStatuses } from '@sikkha/contract';
+import { sql } from 'drizzle-orm';
+import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
 import { user } from './accounts.js';
 import { product } from './catalogue.js';
-import { base, decimal, long, state, statesChecked, str, yn } from './columns.js';
+import { base, decimal, long, state, statesChecked, str, timestamp, yn } from './columns.js';
 import { orders } from './orders.js';
 
 export const video = pgTable(
@@ -69,6 +70,40 @@ export const videoStatistics = pgTable(
     // The member's day, week, month and chart totals read one stretch of this index.
     index('videoStatistics_user_time_idx').on(t.user_id, t.create_at),
     ...statesChecked('videoStatistics', { event: videoEvents }),
+  ],
+);
+
+/**
+ * A member's progress in one lesson, kept by the statistics ingest in the unit of work that stores the events, so
+ * progress reads one row per lesson however long the history: the union of the played stretches (sorted, disjoint)
+ * and its length, the longest length the player reported, and the last event (the row with the highest id). Whether
+ * the lesson is complete is decided when read, against the video's length as it is then.
+ */
+export const videoProgress = pgTable(
+  'videoProgress',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => product.id, { onDelete: 'cascade' }),
+    video_id: integer('video_id')
+      .notNull()
+      .references(() => video.id, { onDelete: 'cascade' }),
+    played: jsonb('played').$type<Stretch[]>().notNull().default([]),
+    seconds: doublePrecision('seconds').notNull().default(0),
+    time_total: decimal('time_total').notNull().default(0),
+    last_id: integer('last_id').notNull().default(0),
+    last_time_end: decimal('last_time_end').notNull().default(0),
+    last_event: state('last_event', videoEvents, 10).notNull().default('Play'),
+    last_at: timestamp('last_at').notNull().default(sql`now()`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.product_id, t.video_id] }),
+    index('videoProgress_video_id_idx').on(t.video_id),
+    index('videoProgress_product_id_idx').on(t.product_id),
+    ...statesChecked('videoProgress', { last_event: videoEvents }),
   ],
 );
 

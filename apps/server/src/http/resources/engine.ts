@@ -18,6 +18,7 @@ import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fast
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../clock.js';
+import { changedFields, recordStaffWrite, writtenValues } from '../../db/audit-log.js';
 import type { Db, Executor } from '../../db/client.js';
 import { contains } from '../../db/like.js';
 import { rowColumns } from '../../db/projection.js';
@@ -46,6 +47,36 @@ export interface WriteHooks {
    * work (a ledger entry moves a balance; a new password ends other sessions). `id` is set on an update.
    */
   beforeWrite?: (values: Values, write: { actor: SignedIn; work: Work; id?: number }) => Promise<Values>;
+  /** Checks a delete in its unit of work before the row goes (the last staff account stays). */
+  beforeDelete?: (id: number, write: { actor: SignedIn; work: Work }) => Promise<void>;
+}
+
+/** Several modules' hooks on one table run one after another, in the order of the modules. */
+export function composeHooks(all: readonly Partial<Record<ResourceName, WriteHooks>>[]) {
+  const merged: Partial<Record<ResourceName, WriteHooks>> = {};
+  for (const hooks of all) {
+    for (const [name, hook] of Object.entries(hooks) as [ResourceName, WriteHooks][]) {
+      const before = merged[name];
+      if (!before) {
+        merged[name] = hook;
+        continue;
+      }
+      merged[name] = {
+        beforeWrite:
+          before.beforeWrite && hook.beforeWrite
+            ? async (values, write) => hook.beforeWrite!(await before.beforeWrite!(values, write), write)
+            : (before.beforeWrite ?? hook.beforeWrite),
+        beforeDelete:
+          before.beforeDelete && hook.beforeDelete
+            ? async (id, write) => {
+                await before.beforeDelete!(id, write);
+                await hook.beforeDelete!(id, write);
+              }
+            : (before.beforeDelete ?? hook.beforeDelete),
+      };
+    }
+  }
+  return merged;
 }
 
 export interface EngineDeps {
@@ -90,6 +121,21 @@ function registerResource(app: FastifyInstance, resource: Resource, deps: Engine
     throw new Error(`${name}: members write it, so it needs a memberQuota`);
   }
   const staffColumns = rowColumns(entity, table);
+  const secretFields = new Set(entity.secret);
+  // Staff writes are recorded with the member they concern, for the member page's history.
+  const memberOf = (row: Values) =>
+    name === 'user' ? (row.id as number) : typeof row.user_id === 'number' ? row.user_id : null;
+  const audit = (work: Work, actor: SignedIn, action: string, row: Values, changes: Values) =>
+    actor.kind === 'staff'
+      ? recordStaffWrite(work, deps.clock, {
+          personnelId: actor.id,
+          action,
+          subject: name,
+          subjectId: row.id as number,
+          memberId: memberOf(row),
+          changes,
+        })
+      : undefined;
   const outNames = Object.keys(staffColumns);
   const projections = {
     staff: staffColumns,
@@ -311,6 +357,7 @@ function registerResource(app: FastifyInstance, resource: Resource, deps: Engine
           .values({ ...ready, create_by: actor.id, create_at: now, update_at: now })
           .returning(projection);
         if (!created) throw new Error(`insert into ${name} returned nothing`);
+        await audit(work, actor, 'create', created, writtenValues(ready, secretFields));
         return { result: true, data: created, message: message('saved'), insertId: created.id as number };
       }
 
@@ -326,12 +373,23 @@ function registerResource(app: FastifyInstance, resource: Resource, deps: Engine
         if (f in values && (values[f] === null || values[f] === '')) throw badRequest(`${f}: ${message('required')}`);
       }
       const ready = hooks.beforeWrite ? await hooks.beforeWrite(values, { actor, work, id: id as number }) : values;
+      // What the row held before, for the record of what a staff save changed (locked until the save commits).
+      const [before] =
+        actor.kind === 'staff'
+          ? await work.db
+              .select(staffColumns)
+              .from(table)
+              .where(eq(cols.id!, id as number))
+              .for('update')
+          : [];
       const [updated] = await work.db
         .update(table)
         .set({ ...ready, update_at: now })
         .where(allOf(where, eq(cols.id!, id as number)))
         .returning(projection);
       if (!updated) throw notFound();
+      const after = Object.fromEntries(Object.keys(ready).map((k) => [k, updated[k] ?? ready[k]]));
+      await audit(work, actor, 'update', updated, changedFields(before ?? {}, after, secretFields));
       return { result: true, data: updated, message: message('saved'), insertId: updated.id as number };
     });
 
@@ -366,11 +424,13 @@ function registerResource(app: FastifyInstance, resource: Resource, deps: Engine
         const { actor, where } = writer(request, work);
         // Rows the shop makes for a member (quota 0) are the shop's to remove.
         if (actor.kind === 'member' && resource.memberQuota === 0) throw forbidden();
+        await hooks.beforeDelete?.(request.query.id, { actor, work });
         const [gone] = await work.db
           .delete(table)
           .where(allOf(where, eq(cols.id!, request.query.id)))
-          .returning({ id: cols.id! });
+          .returning(staffColumns);
         if (!gone) throw notFound();
+        await audit(work, actor, 'delete', gone, gone);
         return { result: true, data: { id: gone.id as number }, message: message('deleted') };
       }),
   );

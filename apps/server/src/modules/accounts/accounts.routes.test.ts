@@ -229,7 +229,6 @@ describe('the signed-in user object', () => {
         { product_title: 'มีใบประกาศ', product_price: baht(300), product_status: 'Show' },
       ])
       .returning();
-    await t.db.insert(s.ordersPaymentType).values({ id: 4, orders_payment_type_title: 'โอน' }).onConflictDoNothing();
     const approved = new Date(t.clock.now().getTime() - 10 * 86_400_000).toISOString();
     const [finished, waiting] = await t.db
       .insert(s.orders)
@@ -242,6 +241,9 @@ describe('the signed-in user object', () => {
       { orders_id: finished!.id, product_id: bought!.id },
       { orders_id: waiting!.id, product_id: pending!.id },
     ]);
+    await t.db
+      .insert(s.orderPayment)
+      .values({ orders_id: waiting!.id, user_id: m.id!, token: 'page-token-of-the-order' });
     await t.db.insert(s.certificate).values({ user_id: m.id!, product_id: cert!.id, path: 'c.jpg' });
     const [group] = await t.db
       .insert(s.productGroup)
@@ -258,7 +260,7 @@ describe('the signed-in user object', () => {
       count: [10],
       wait: [pending!.id],
       waitType: ['qrcode'],
-      waitRef: ['SPSK0000000099'],
+      waitRef: ['page-token-of-the-order'],
       certificate: [cert!.id],
       code: ['LINE-1234'],
     });

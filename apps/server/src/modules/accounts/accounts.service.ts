@@ -1,5 +1,11 @@
-import { accountMessages, type registerBody, type user as userEntity, type userUpdateBody } from '@sikkha/contract';
-import { count, eq } from 'drizzle-orm';
+import {
+  accountMessages,
+  backofficeMessageTexts,
+  type registerBody,
+  type user as userEntity,
+  type userUpdateBody,
+} from '@sikkha/contract';
+import { and, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
@@ -36,7 +42,12 @@ const isUniqueViolation = (error: unknown) =>
 
 export function accountsService({ db, clock, transact, sessions, verifySignupTicket }: AccountsDeps) {
   const throttle = loginThrottle(db, clock);
-  const wrong = () => new AppError('UNAUTHORIZED', accountMessages.loginFailed);
+  // Staff sign in with a username, so their refusal speaks of one.
+  const wrong = (role: Role) =>
+    new AppError(
+      'UNAUTHORIZED',
+      role === 'staff' ? backofficeMessageTexts.staffLoginFailed.th : accountMessages.loginFailed,
+    );
 
   async function signIn<T>(
     attempt: { account: string; address: string },
@@ -50,7 +61,7 @@ export function accountsService({ db, clock, transact, sessions, verifySignupTic
     const found = await find();
     // Verify against a real hash even for unknown accounts, so timing does not tell which e-mails exist.
     const ok = await verifyPassword(found?.password ?? DUMMY_HASH, password);
-    if (!found || !ok) throw wrong();
+    if (!found || !ok) throw wrong(role);
     await throttle.succeeded(attempt.account, attempt.address);
     return { session: await sessions.start(role, found.id), user: await describe(found.id) };
   }
@@ -87,7 +98,8 @@ export function accountsService({ db, clock, transact, sessions, verifySignupTic
             await db
               .select({ id: personnel.id, password: personnel.password })
               .from(personnel)
-              .where(eq(personnel.username, name))
+              // A disabled staff account signs in no more (its sessions ended when it was disabled).
+              .where(and(eq(personnel.username, name), eq(personnel.personnel_disable, 'N')))
               .limit(1)
           )[0],
         password,

@@ -7,7 +7,7 @@ import { groupsService } from './groups.service.js';
 export const groupsModule: AppModule = {
   name: 'groups',
   register(app, { db, clock, transact, jobs, providers }) {
-    jobs.handle(sendChannelMessage, (m) => providers.messenger.send(m));
+    jobs.handle(sendChannelMessage, (m, job) => providers.messenger.send(m, `${sendChannelMessage.name}:${job.id}`));
     registerGroupRoutes(app, groupsService({ db, clock, transact, jobs }));
   },
 };

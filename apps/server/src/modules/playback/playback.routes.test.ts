@@ -69,7 +69,6 @@ beforeAll(async () => {
       video_list_status: status === 'external' ? 'private' : status,
     });
   }
-  await t.db.insert(s.ordersPaymentType).values({ id: 4, orders_payment_type_title: 'โอนเงิน' });
   who.member = await t.member('member@example.com');
   who.pending = await t.member('pending@example.com');
   who.buyer = await t.member('buyer@example.com');

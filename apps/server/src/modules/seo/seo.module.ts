@@ -1,3 +1,4 @@
+import { gatewayOrigins } from '../../providers/payments/index.js';
 import type { AppModule } from '../module.js';
 import { registerSitemapRoutes, registerWebApp } from './seo.routes.js';
 import { seoService } from './seo.service.js';
@@ -8,6 +9,10 @@ export const seoModule: AppModule = {
   async register(app, { db, config, webDir }) {
     const seo = seoService(db, config.publicUrl);
     registerSitemapRoutes(app, seo);
-    await registerWebApp(app, seo, { webDir, https: config.publicUrl.startsWith('https:') });
+    await registerWebApp(app, seo, {
+      webDir,
+      https: config.publicUrl.startsWith('https:'),
+      gateway: gatewayOrigins(config.payments),
+    });
   },
 };

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { isWebPage } from '@sikkha/contract/rules';
 import type { FastifyInstance } from 'fastify';
 import { routeNotFound } from '../../http/error-handler.js';
-import { pageSecurityPolicy } from '../../http/security-headers.js';
+import { pageSecurityPolicy, type ThirdPartyOrigins } from '../../http/security-headers.js';
 import type { SeoService } from './seo.service.js';
 
 /** sitemap.xml and robots.txt for search engines. */
@@ -22,11 +22,11 @@ export function registerSitemapRoutes(app: FastifyInstance, seo: SeoService) {
 export async function registerWebApp(
   app: FastifyInstance,
   seo: SeoService,
-  options: { webDir: string | undefined; https: boolean },
+  options: { webDir: string | undefined; https: boolean; gateway?: ThirdPartyOrigins },
 ) {
   const web = options.webDir && existsSync(join(options.webDir, 'index.html')) ? options.webDir : undefined;
   const indexHtml = web ? readFileSync(join(web, 'index.html'), 'utf8') : undefined;
-  const policy = indexHtml ? pageSecurityPolicy(indexHtml, options.https) : undefined;
+  const policy = indexHtml ? pageSecurityPolicy(indexHtml, options.https, options.gateway) : undefined;
   if (web) {
     await app.register(fastifyStatic, {
       root: web,

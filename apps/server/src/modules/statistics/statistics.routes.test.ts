@@ -108,6 +108,37 @@ describe('progress', () => {
   });
 });
 
+describe('progress kept with the events', () => {
+  test('batches sent at once (two tabs) all count, and the last event is the last one stored', async () => {
+    const m = await t.member('stats-race@example.com');
+    await purchase(t.db, m.id!, f.course.id, 'finish', t.clock.now());
+    // Ten disjoint stretches of one new lesson and one known lesson, each in its own request, all at once.
+    await m.post('/api/videoStatistics', played(f.lessons.second, 0, 1));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        m.post('/api/videoStatistics', {
+          events: [played(f.lessons.first, i * 10, i * 10 + 5), played(f.lessons.second, 1 + i * 9, 1 + i * 9 + 4)],
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    const detail = (await m.get(`/api/videoStatisticsDetailByUser?product_id=${f.course.id}`)).json().data;
+    const first = detail.find((d: { video_id: number }) => d.video_id === f.lessons.first.id);
+    const second = detail.find((d: { video_id: number }) => d.video_id === f.lessons.second.id);
+    expect(first.seconds).toBe(50);
+    expect(second.seconds).toBe(41);
+    const rows = (await m.get(`/api/videoStatisticsByUserId?user_id=${m.id}&pageSize=100`)).json().data as {
+      id: number;
+      video_id: number;
+      time_end: number;
+    }[];
+    const lastOf = (videoId: number) =>
+      rows.filter((r) => r.video_id === videoId).reduce((a, b) => (b.id > a.id ? b : a));
+    expect(first.resumeAt).toBe(lastOf(f.lessons.first.id).time_end);
+    expect(second.resumeAt).toBe(lastOf(f.lessons.second.id).time_end);
+  });
+});
+
 describe('who reads whose', () => {
   test('a member never sees another member’s statistics; staff read anyone’s by user_id', async () => {
     const routes = [

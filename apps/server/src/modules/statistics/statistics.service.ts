@@ -4,24 +4,38 @@ import {
   datesBetween,
   isComplete,
   type LessonProgress,
+  mergeStretches,
   monthRange,
   resumePosition,
   type StatisticsEvent,
   type StatisticsPeriod,
+  type Stretch,
+  stretchSeconds,
 } from '@sikkha/contract';
 import { bangkokDate } from '@sikkha/contract/rules';
 import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
-import { product, video, videoList, videoStatistics } from '../../db/schema/index.js';
+import { product, video, videoList, videoProgress, videoStatistics } from '../../db/schema/index.js';
+import type { Transact, Work } from '../../db/unit-of-work.js';
 import { fail, forbidden, notFound } from '../../errors.js';
+import { issueCertificate } from '../../jobs/certificate.job.js';
+import type { Jobs } from '../../jobs/jobs.js';
 import { authorize, courseStateOf, coursesOf, lessonLocked, type SignedIn } from '../../policies/index.js';
 
 export interface StatisticsDeps {
   db: Db;
   clock: Clock;
+  transact: Transact;
+  jobs: Jobs;
 }
+
+/** A statistics row as stored, with its id. */
+type StoredRow = Pick<
+  typeof videoStatistics.$inferSelect,
+  'id' | 'product_id' | 'video_id' | 'time_start' | 'time_end' | 'time_total' | 'event' | 'create_at'
+>;
 
 const pairKey = (p: { product_id: number; video_id: number }) => `${p.product_id}:${p.video_id}`;
 
@@ -36,22 +50,21 @@ export function subjectOf(actor: SignedIn, userId: number | undefined): number {
 }
 
 /**
- * Seconds played per lesson (and per Bangkok day when `byDay`), each the union of its played intervals: sorted by
- * start, a row adds only what reaches past every row before it in the same lesson (and day).
+ * Seconds played per lesson and Bangkok day, each the union of its played intervals: sorted by start, a row adds
+ * only what reaches past every row before it in the same lesson and day.
  */
-function playedQuery(userId: number, where: SQL | undefined, byDay: boolean) {
+function playedPerDayQuery(userId: number, where: SQL) {
   const day = sql`((${videoStatistics.create_at} at time zone 'UTC') + interval '7 hours')::date`;
-  const partition = byDay ? sql`day, product_id, video_id` : sql`product_id, video_id`;
   return sql`
     with played as (
       select ${videoStatistics.product_id} as product_id, ${videoStatistics.video_id} as video_id,
-        ${byDay ? day : sql`null::date`} as day,
+        ${day} as day,
         ${videoStatistics.time_start}::float8 as s, ${videoStatistics.time_end}::float8 as e
       from ${videoStatistics}
       where ${videoStatistics.user_id} = ${userId} and ${videoStatistics.time_end} > ${videoStatistics.time_start}
-        ${where ? sql`and ${where}` : sql``}
+        and ${where}
     ), reach as (
-      select *, max(e) over (partition by ${partition} order by s, e
+      select *, max(e) over (partition by day, product_id, video_id order by s, e
         rows between unbounded preceding and 1 preceding) as before
       from played
     )
@@ -60,7 +73,7 @@ function playedQuery(userId: number, where: SQL | undefined, byDay: boolean) {
     from reach group by day, product_id, video_id`;
 }
 
-export function statisticsService({ db, clock }: StatisticsDeps) {
+export function statisticsService({ db, clock, transact, jobs }: StatisticsDeps) {
   /**
    * Stores a batch of played stretches for the member, all or none: every lesson must be in its course, the
    * course visible, the lesson not a preview (never recorded) and not locked for the member. Times are bounded by
@@ -111,8 +124,74 @@ export function statisticsService({ db, clock }: StatisticsDeps) {
         update_at: at,
       };
     });
-    await db.insert(videoStatistics).values(rows);
+    await transact(async (work) => {
+      const ids = await work.db.insert(videoStatistics).values(rows).returning({ id: videoStatistics.id });
+      const completed = await keepProgress(
+        work,
+        member.id,
+        rows.map((row, i) => ({ ...row, id: ids[i]!.id })),
+      );
+      // A buyer's lesson reaching 90% may complete the course: the certificate job checks, and issues it once.
+      for (const productId of completed) {
+        if (courseStateOf(member, courses, productId) !== 'finish') continue;
+        await jobs.enqueue(work, issueCertificate, { reason: 'completed', user_id: member.id, product_id: productId });
+      }
+    });
     return rows.length;
+  }
+
+  /**
+   * Folds newly stored rows into the member's per-lesson progress, in the unit of work that stored them. One
+   * statement claims the lessons' progress rows, making those not there yet, and locks them in one order (an
+   * upsert's conflict takes the row lock and answers the latest committed row), so batches sent at once from two
+   * tabs both count and cannot deadlock. Answers the courses of the lessons this batch completed (90% played).
+   */
+  async function keepProgress(work: Work, userId: number, rows: readonly StoredRow[]): Promise<Set<number>> {
+    const target = [videoProgress.user_id, videoProgress.product_id, videoProgress.video_id];
+    const pairs = [...new Map(rows.map((r) => [pairKey(r), r])).values()].sort(
+      (a, b) => a.product_id - b.product_id || a.video_id - b.video_id,
+    );
+    const kept = await work.db
+      .insert(videoProgress)
+      .values(pairs.map((p) => ({ user_id: userId, product_id: p.product_id, video_id: p.video_id })))
+      .onConflictDoUpdate({ target, set: { user_id: sql`excluded.user_id` } })
+      .returning();
+    const values = kept.map((progress) => {
+      const added = rows.filter((r) => r.product_id === progress.product_id && r.video_id === progress.video_id);
+      const played = mergeStretches([...progress.played, ...added.map((r): Stretch => [r.time_start, r.time_end])]);
+      // Ids of batches committing at once may interleave: the last row is the highest id, whichever came first.
+      const last = added.reduce((a, b) => (b.id > a.id ? b : a));
+      const newer = last.id > progress.last_id;
+      return {
+        ...progress,
+        played,
+        seconds: stretchSeconds(played),
+        time_total: Math.max(progress.time_total, ...added.map((r) => r.time_total)),
+        ...(newer
+          ? { last_id: last.id, last_time_end: last.time_end, last_event: last.event, last_at: last.create_at }
+          : {}),
+      };
+    });
+    const lengthOf = (p: { time_total: number }) => (p.time_total > 0 ? p.time_total : null);
+    const completed = new Set(
+      values
+        .filter((p, i) => isComplete(p.seconds, lengthOf(p)) && !isComplete(kept[i]!.seconds, lengthOf(kept[i]!)))
+        .map((p) => p.product_id),
+    );
+    const excluded = (column: string) => sql.raw(`excluded."${column}"`);
+    await work.db
+      .insert(videoProgress)
+      .values(values)
+      .onConflictDoUpdate({
+        target,
+        set: Object.fromEntries(
+          ['played', 'seconds', 'time_total', 'last_id', 'last_time_end', 'last_event', 'last_at'].map((c) => [
+            c,
+            excluded(c),
+          ]),
+        ),
+      });
+    return completed;
   }
 
   /**
@@ -120,47 +199,33 @@ export function statisticsService({ db, clock }: StatisticsDeps) {
    * to resume.
    */
   async function lessons(userId: number, productId?: number): Promise<LessonProgress[]> {
-    const inCourse = productId === undefined ? undefined : eq(videoStatistics.product_id, productId);
-    const [played, last] = await Promise.all([
-      queryRows<{ product_id: number; video_id: number; seconds: number }>(db, playedQuery(userId, inCourse, false)),
-      queryRows<{
-        id: number;
-        product_id: number;
-        video_id: number;
-        time_end: number;
-        event: LessonProgress['lastEvent'];
-        create_at: string | Date;
-        reported: number;
-        video_name: string | null;
-        duration: number | null;
-      }>(
-        db,
-        sql`
-          select distinct on (s.product_id, s.video_id) s.id, s.product_id, s.video_id, s.time_end::float8 as time_end,
-            s.event, s.create_at,
-            max(s.time_total) over (partition by s.product_id, s.video_id)::float8 as reported,
-            v.video_name, v.video_duration::float8 as duration
-          from ${videoStatistics} s join ${video} v on v.id = s.video_id
-          where s.user_id = ${userId} ${inCourse ? sql`and s.product_id = ${productId}` : sql``}
-          order by s.product_id, s.video_id, s.id desc`,
-      ),
-    ]);
-    const seconds = new Map(played.map((p) => [pairKey(p), p.seconds]));
-    // Most recently played first.
-    last.sort((a, b) => b.id - a.id);
-    return last.map((l) => {
-      const duration = l.duration ?? (l.reported > 0 ? l.reported : null);
-      const watched = seconds.get(pairKey(l)) ?? 0;
+    const kept = await db
+      .select({
+        progress: videoProgress,
+        video_name: video.video_name,
+        duration: video.video_duration,
+      })
+      .from(videoProgress)
+      .innerJoin(video, eq(video.id, videoProgress.video_id))
+      .where(
+        and(
+          eq(videoProgress.user_id, userId),
+          productId === undefined ? undefined : eq(videoProgress.product_id, productId),
+        ),
+      )
+      .orderBy(desc(videoProgress.last_id));
+    return kept.map(({ progress: p, video_name, duration: known }) => {
+      const duration = known ?? (p.time_total > 0 ? p.time_total : null);
       return {
-        product_id: l.product_id,
-        video_id: l.video_id,
-        video_name: l.video_name,
-        seconds: watched,
+        product_id: p.product_id,
+        video_id: p.video_id,
+        video_name,
+        seconds: p.seconds,
         duration,
-        complete: isComplete(watched, duration),
-        resumeAt: resumePosition(l, duration),
-        lastEvent: l.event,
-        lastAt: new Date(l.create_at).toISOString(),
+        complete: isComplete(p.seconds, duration),
+        resumeAt: resumePosition({ time_end: p.last_time_end, event: p.last_event }, duration),
+        lastEvent: p.last_event,
+        lastAt: p.last_at,
       };
     });
   }
@@ -198,7 +263,7 @@ export function statisticsService({ db, clock }: StatisticsDeps) {
       sql`${videoStatistics.create_at} >= ${bangkokMidnight(from).toISOString()}`,
       sql`${videoStatistics.create_at} < ${bangkokMidnight(to).toISOString()}`,
     );
-    const rows = await queryRows<{ day: string; seconds: number }>(db, playedQuery(userId, window, true));
+    const rows = await queryRows<{ day: string; seconds: number }>(db, playedPerDayQuery(userId, window!));
     const totals = new Map<string, number>();
     for (const r of rows) totals.set(r.day, (totals.get(r.day) ?? 0) + r.seconds);
     return datesBetween(from, to).map((date) => ({ date, seconds: totals.get(date) ?? 0 }));

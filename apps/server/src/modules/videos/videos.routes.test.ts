@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { baht } from '@sikkha/contract/rules';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Caller, testApp } from '../../../test/app.js';
 import * as s from '../../db/schema/index.js';
+import { packageVideoJob } from '../../jobs/video.job.js';
 import { ffmpegPath, runFfmpeg } from '../../providers/video/ffmpeg.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
@@ -98,6 +101,27 @@ describe('video packaging', () => {
     const seen = (await t.visitor.get(`/api/videoById?id=${id}`)).json().data;
     expect(seen.video_file).toBeUndefined();
     expect(seen.video_status_reason).toBeUndefined();
+  });
+
+  test('packaging a video again replaces its package and removes the old folder once the new one is committed', async () => {
+    const uploaded = await uploadVideo(staff, clip, 'again.mp4');
+    const file = uploaded.json().data as string;
+    const saved = await staff.post('/api/video', { video_name: 'แปลงซ้ำ', video_file: file });
+    const id = saved.json().insertId as number;
+    await t.app.ctx.jobs.runDue();
+    const packageOf = async () =>
+      (await t.db.select().from(s.videoPackage).where(eq(s.videoPackage.video_file, file)))[0]!;
+    const first = await packageOf();
+    expect(existsSync(join(dataDir, 'hls', first.folder, 'master.m3u8'))).toBe(true);
+
+    await t.app.ctx.transact((work) => t.app.ctx.jobs.enqueue(work, packageVideoJob, { file }));
+    await t.app.ctx.jobs.runDue();
+    const second = await packageOf();
+    expect(second.folder).not.toBe(first.folder);
+    expect(second.key).not.toBe(first.key);
+    expect(existsSync(join(dataDir, 'hls', first.folder))).toBe(false);
+    expect(existsSync(join(dataDir, 'hls', second.folder, 'master.m3u8'))).toBe(true);
+    expect((await videoRow(id)).video_status).toBe('ready');
   });
 
   test('a video row names only an uploaded video; members upload no videos', async () => {

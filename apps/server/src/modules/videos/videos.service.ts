@@ -112,7 +112,17 @@ export function videosService({ db, transact, jobs, storage, hlsRoot, ffmpeg }: 
         const result = await packageVideo(ffmpegPath(ffmpeg), source, join(hlsRoot, folder), key);
         const thumbnail = `${randomUUID()}.jpg`;
         await storage.put(videoKind.serve, thumbnail, result.thumbnail);
-        await transact(async ({ db: tx }) => {
+        await transact(async ({ db: tx, afterCommit }) => {
+          const [previous] = await tx
+            .select({ folder: videoPackage.folder })
+            .from(videoPackage)
+            .where(eq(videoPackage.video_file, file))
+            .for('update');
+          // A package made again (a retried or repeated job) replaces the old one; its folder goes only once the
+          // new one is committed, so a rolled-back swap never leaves the video without a package.
+          if (previous && previous.folder !== folder) {
+            afterCommit(() => rm(join(hlsRoot, previous.folder), { recursive: true, force: true }));
+          }
           await tx
             .insert(videoPackage)
             .values({ video_file: file, folder, key: key.toString('hex') })

@@ -1,0 +1,1 @@
+ALTER TABLE "orderPayment" ADD COLUMN "coupon_coins" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "orderPayment" ADD COLUMN "cancel_note" text;

@@ -1,0 +1,1 @@
+ALTER TABLE "job" ADD COLUMN "request_id" varchar(64);

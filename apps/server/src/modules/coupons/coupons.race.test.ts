@@ -1,0 +1,55 @@
+import { message } from '@sikkha/contract';
+import { baht } from '@sikkha/contract/rules';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type Caller, testApp } from '../../../test/app.js';
+import * as s from '../../db/schema/index.js';
+
+// Races that matter on PostgreSQL (TEST_DATABASE_URL, --project integration-postgres): PGlite has one connection.
+let t: Awaited<ReturnType<typeof testApp>>;
+let staff: Caller;
+
+beforeAll(async () => {
+  t = await testApp({ env: { PROMPTPAY_ID: '0812345678' } });
+  staff = await t.staff('coupon-race-staff');
+});
+afterAll(() => t?.close());
+
+test('50 members racing through POST /api/orders for a coupon limited to 5 get exactly 5 orders with it', async () => {
+  const [course] = await t.db
+    .insert(s.product)
+    .values({ product_title: 'คอร์สแข่งคูปอง', product_price: baht(1000), product_status: 'Show' })
+    .returning({ id: s.product.id });
+  const made = await staff.post('/api/coupon', {
+    coupon_code: 'RACE-FIVE',
+    product_id: course!.id,
+    coupon_type: 'Percent',
+    coupon_percent: 20,
+    coupon_limit: 5,
+  });
+  expect(made.statusCode, made.body).toBe(200);
+  const couponId = made.json().data.id as number;
+  const members: Caller[] = [];
+  for (let i = 0; i < 50; i++) members.push(await t.member(`coupon-race-${i}@example.com`));
+
+  const answers = await Promise.all(
+    members.map((m) =>
+      m.post('/api/orders', {
+        order: { orders_payment_type_id: 5 },
+        ordersDetail: { product_id: course!.id, coupon_id: couponId },
+      }),
+    ),
+  );
+  const placed = answers.filter((a) => a.statusCode === 200);
+  const refused = answers.filter((a) => a.statusCode !== 200);
+  expect(placed).toHaveLength(5);
+  expect(new Set(refused.map((a) => `${a.statusCode} ${a.json().message}`))).toEqual(
+    new Set([`409 ${message('couponUsedUp')}`]),
+  );
+  for (const a of placed) expect(a.json().data).toMatchObject({ orders_discount: 200, orders_net: 800 });
+  const held = await t.db.select().from(s.ordersDetail).where(eq(s.ordersDetail.coupon_id, couponId));
+  expect(held).toHaveLength(5);
+  // The refused ones left no order behind.
+  const all = await t.db.select().from(s.ordersDetail).where(eq(s.ordersDetail.product_id, course!.id));
+  expect(all).toHaveLength(5);
+});

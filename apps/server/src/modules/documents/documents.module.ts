@@ -1,0 +1,25 @@
+import { issueOrderDocument } from '../../jobs/documents.job.js';
+import type { AppModule } from '../module.js';
+import { registerDocumentRoutes } from './documents.routes.js';
+import { documentsService } from './documents.service.js';
+
+/**
+ * Receipts and tax invoices: the `documents.issue` job makes a finished order's PDF once (the orders module
+ * enqueues it with the number, at finish), and its member and staff download it.
+ */
+export const documentsModule: AppModule = {
+  name: 'documents',
+  register(app, ctx) {
+    const documents = documentsService({
+      db: ctx.db,
+      clock: ctx.clock,
+      storage: ctx.providers.storage,
+      pdf: ctx.providers.pdf,
+      seller: ctx.config.seller,
+    });
+    ctx.jobs.handle(issueOrderDocument, async ({ orders_id }) => {
+      await documents.issue(orders_id);
+    });
+    registerDocumentRoutes(app, documents);
+  },
+};

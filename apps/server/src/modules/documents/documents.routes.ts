@@ -1,0 +1,36 @@
+import { apiRoutes as routes } from '@sikkha/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireSignedIn } from '../../http/auth.js';
+import { errorResponses } from '../../http/error-responses.js';
+import type { DocumentsService } from './documents.service.js';
+
+/** The receipt or tax invoice of a finished order, as the PDF that was issued at finish. */
+export function registerDocumentRoutes(app: FastifyInstance, documents: DocumentsService) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/ordersTaxInvoiceFile',
+    {
+      schema: {
+        tags: ['orders-payments'],
+        summary:
+          'The PDF receipt, or tax invoice when the order asked for one, of a finished order (its member, staff); the same bytes every time',
+        querystring: routes.ordersTaxInvoiceFile.query,
+        produces: [...routes.ordersTaxInvoiceFile.produces],
+        response: { 200: routes.ordersTaxInvoiceFile.response, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { document, stream, size } = await documents.file(requireSignedIn(request), request.query.id);
+      return reply
+        .type('application/pdf')
+        .header('content-length', size)
+        .header('content-disposition', `attachment; filename="${document.order_no}.pdf"`)
+        .header('etag', `"${document.sha256}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(stream);
+    },
+  );
+}

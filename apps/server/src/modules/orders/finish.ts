@@ -1,0 +1,151 @@
+import type { CancelReason } from '@sikkha/contract';
+import { bangkokDate, formatBaht } from '@sikkha/contract/rules';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Clock } from '../../clock.js';
+import { recordCoins } from '../../db/coin-ledger.js';
+import {
+  documentCounter,
+  notification,
+  orderPayment,
+  orders,
+  ordersDetail,
+  product,
+  user,
+} from '../../db/schema/index.js';
+import type { Work } from '../../db/unit-of-work.js';
+import { issueOrderDocument } from '../../jobs/documents.job.js';
+import type { Jobs } from '../../jobs/jobs.js';
+import { sendMail } from '../../jobs/mail.job.js';
+import { orderPaidMail } from './mail.js';
+
+export interface FinishDeps {
+  clock: Clock;
+  jobs: Jobs;
+  publicUrl: string;
+}
+
+/** Documents numbered at finish: a receipt, or a full tax invoice when the buyer asked for one (receipt Y). */
+export const documentPrefixes = { receipt: 'RC', taxInvoice: 'INV' } as const;
+export type DocumentType = keyof typeof documentPrefixes;
+
+/**
+ * The next number of a document type in a Bangkok year, in the caller's unit of work: the counter row is taken with
+ * an upsert that locks it until the commit, so numbers are issued in order, a rolled-back finish gives its number
+ * back (no gap), and two finishes never share one. "RC2026-000001".
+ */
+export async function issueNumber(work: Work, type: DocumentType, at: Date): Promise<string> {
+  const year = Number(bangkokDate(at).slice(0, 4));
+  const [row] = await work.db
+    .insert(documentCounter)
+    .values({ doc_type: type, year, last: 1 })
+    .onConflictDoUpdate({
+      target: [documentCounter.doc_type, documentCounter.year],
+      set: { last: sql`${documentCounter.last} + 1` },
+    })
+    .returning({ last: documentCounter.last });
+  return `${documentPrefixes[type]}${year}-${String(row!.last).padStart(6, '0')}`;
+}
+
+/**
+ * Finishes a waiting order: the one way an order is paid, whoever says so (staff approving a slip, a coin payment,
+ * the gateway's confirmed charge). A conditional update (`WHERE orders_status = 'wait'`) in the caller's unit of
+ * work, so of any number of finishes at once exactly one moves the order, and only that one numbers the document,
+ * notifies the member and mails them; the course unlocks with the commit (access is the finished order). A Point
+ * coupon's coins reach the member's balance here, through the ledger. Answers whether this call finished it.
+ */
+export async function finishOrder(
+  work: Work,
+  deps: FinishDeps,
+  orderId: number,
+  approveBy: number | null,
+): Promise<boolean> {
+  const now = deps.clock.now();
+  const at = now.toISOString();
+  const [done] = await work.db
+    .update(orders)
+    .set({ orders_status: 'finish', approve_by: approveBy, approve_date: at, update_at: at })
+    .where(and(eq(orders.id, orderId), eq(orders.orders_status, 'wait')))
+    .returning({
+      user_id: orders.user_id,
+      receipt: orders.receipt,
+      orders_net: orders.orders_net,
+      orders_ref: orders.orders_ref,
+    });
+  if (!done) return false;
+
+  const orderNo = await issueNumber(work, done.receipt === 'Y' ? 'taxInvoice' : 'receipt', now);
+  await work.db.update(orders).set({ order_no: orderNo }).where(eq(orders.id, orderId));
+  await deps.jobs.enqueue(work, issueOrderDocument, { orders_id: orderId }, { key: `documents.issue:${orderId}` });
+  const [payment] = await work.db
+    .update(orderPayment)
+    .set({ expires_at: null })
+    .where(eq(orderPayment.orders_id, orderId))
+    .returning({ coupon_coins: orderPayment.coupon_coins });
+  // Before the notification below: its foreign key would take a share lock on the member's row, which the ledger
+  // must lock first (db/coin-ledger.ts).
+  if (payment && payment.coupon_coins > 0) {
+    await recordCoins(work, deps.clock, {
+      user_id: done.user_id,
+      amount: payment.coupon_coins,
+      type: 'coupon',
+      note: `เหรียญจากคูปอง คำสั่งซื้อ ${done.orders_ref ?? orderId}`,
+      by: approveBy ?? done.user_id,
+    });
+  }
+
+  const [about] = await work.db
+    .select({
+      product_title: product.product_title,
+      email: user.email,
+      name: sql<string | null>`nullif(trim(concat_ws(' ', ${user.name_th}, ${user.lname_th})), '')`,
+    })
+    .from(ordersDetail)
+    .innerJoin(product, eq(product.id, ordersDetail.product_id))
+    .innerJoin(user, eq(user.id, done.user_id))
+    .where(eq(ordersDetail.orders_id, orderId))
+    .limit(1);
+  const title = about?.product_title ?? '';
+  await work.db.insert(notification).values({
+    user_id: done.user_id,
+    notification_status: 'Y',
+    notification_from: 'สิกขา',
+    notification_icon: 'check_circle',
+    notification_color: 'success',
+    notification_to: '/courses/onlyOrder',
+    notification_message: `ชำระเงินสำเร็จ: ${title}`,
+    create_at: at,
+    update_at: at,
+  });
+  if (about?.email) {
+    await deps.jobs.enqueue(
+      work,
+      sendMail,
+      orderPaidMail({
+        to: about.email,
+        name: about.name,
+        title,
+        orderNo,
+        amount: formatBaht(done.orders_net),
+        link: `${deps.publicUrl}/courses/onlyOrder`,
+      }),
+      { key: `orders.paid:${orderId}` },
+    );
+  }
+  return true;
+}
+
+/** Cancels a waiting order and says why; false when it was no longer waiting. */
+export async function cancelOrder(work: Work, clock: Clock, orderId: number, reason: CancelReason): Promise<boolean> {
+  const at = clock.now().toISOString();
+  const [done] = await work.db
+    .update(orders)
+    .set({ orders_status: 'cancel', update_at: at })
+    .where(and(eq(orders.id, orderId), eq(orders.orders_status, 'wait')))
+    .returning({ id: orders.id });
+  if (!done) return false;
+  await work.db
+    .update(orderPayment)
+    .set({ cancel_reason: reason, expires_at: null })
+    .where(eq(orderPayment.orders_id, orderId));
+  return true;
+}

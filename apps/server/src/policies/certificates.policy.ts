@@ -1,0 +1,32 @@
+import { isComplete } from '@sikkha/contract';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Executor } from '../db/client.js';
+import { video, videoList, videoProgress } from '../db/schema/index.js';
+import { coursesOf } from './courses.policy.js';
+
+/**
+ * Whether a member has earned a course's certificate by learning: they bought it (finished, within the 2-year
+ * window) and played every lesson of it to at least 90% (previews aside: they are never recorded). A lesson's
+ * length is the video's, or the longest the player reported while the packaging has not read it.
+ */
+export async function certificateEarned(db: Executor, userId: number, productId: number, now: Date) {
+  const { finished } = await coursesOf(db, userId, now);
+  if (!finished.some((c) => c.product_id === productId)) return false;
+  const lessons = await db
+    .select({ duration: video.video_duration, seconds: videoProgress.seconds, reported: videoProgress.time_total })
+    .from(videoList)
+    .innerJoin(video, eq(video.id, videoList.video_id))
+    .leftJoin(
+      videoProgress,
+      and(
+        eq(videoProgress.user_id, userId),
+        eq(videoProgress.product_id, videoList.product_id),
+        eq(videoProgress.video_id, videoList.video_id),
+      ),
+    )
+    .where(and(eq(videoList.product_id, productId), ne(videoList.video_list_status, 'preview')));
+  return (
+    lessons.length > 0 &&
+    lessons.every((l) => isComplete(l.seconds ?? 0, l.duration ?? (l.reported ? l.reported : null)))
+  );
+}

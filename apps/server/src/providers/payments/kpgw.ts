@@ -1,0 +1,200 @@
+import { createHash } from 'node:crypto';
+import { type Satang, toBaht, toSatang } from '@sikkha/contract/rules';
+import { callGateway, headerValue, parseJsonObject, sameSignature, text } from './http.js';
+import type { ChargeInfo, ChargeStatus, PaymentGateway, RedirectChargeInput } from './port.js';
+
+export interface KpgwConfig {
+  /** e.g. https://kpaymentgateway-services.kasikornbank.com (test: https://dev-kpaymentgateway-services...) */
+  apiUrl: string;
+  /** e.g. https://kpaymentgateway.kasikornbank.com/ui/v2/kpayment.min.js */
+  scriptUrl: string;
+  publicKey: string;
+  secretKey: string;
+  /** The shop's merchant id for cards and QR (`mid`). */
+  merchantId: string;
+  /** The shop's smart-pay id; smart-pay is offered only with one. */
+  smartpayId?: string;
+}
+
+/** KPGW's charge and order objects, as far as the shop reads them. */
+interface KpgwObject {
+  id?: string;
+  object?: string;
+  amount?: number | string;
+  currency?: string;
+  status?: string;
+  transaction_state?: string;
+  reference_order?: string;
+  redirect_url?: string;
+  failure_code?: string;
+  failure_message?: string;
+}
+
+/** KPGW speaks decimal baht with 2 places. */
+const kpgwAmount = (amount: Satang) => Number(toBaht(amount).toFixed(2));
+
+/**
+ * KBank's word on a transaction: `transaction_state` Authorized is paid; Initialize and Pre-Authorized (waiting for
+ * 3-D Secure or the QR scan) are pending; Declined, Reversed, Voided and Refund Sent are failed; Expired is expired.
+ * A `status` of fail with no state is a failed request.
+ */
+function statusOf(object: KpgwObject): ChargeStatus {
+  switch (object.transaction_state) {
+    case 'Authorized':
+      return object.status === 'success' ? 'paid' : 'failed';
+    case 'Initialize':
+    case 'Pre-Authorized':
+      return 'pending';
+    case 'Expired':
+      return 'expired';
+    case undefined:
+      return object.status === 'fail' ? 'failed' : 'pending';
+    default:
+      return 'failed';
+  }
+}
+
+/**
+ * KBank's K-Payment Gateway: QR orders (`POST /qr/v2/order`, shown by KBank's script with the order id), card
+ * charges with a token from KBank's form (`POST /card/v2/charge`, 3-D Secure by `redirect_url`), smart-pay (a card
+ * charge with the smart-pay id and term) and union-pay (`source_type` unionpay, paid at `redirect_url`), inquiry
+ * (`GET /card/v2/charge/{id}`, `GET /qr/v2/order/{id}`), all with the secret key in `x-api-key`. Notifications carry
+ * `checksum` = SHA-256 of id, amount with 4 decimals, currency, status, transaction_state and the secret key.
+ *
+ * KPGW returns the person after 3-D Secure to the result URL set in KBank's merchant portal (the shop's
+ * `/order/callback`) with a form post of `objectId` (the charge) and `status`; `returnUrl` is not sent.
+ */
+export function kpgwGateway(config: KpgwConfig): PaymentGateway {
+  const api = config.apiUrl.replace(/\/$/, '');
+  const call = <T>(method: 'GET' | 'POST', path: string, body?: unknown) =>
+    callGateway<T>(
+      'kpgw',
+      `${api}${path}`,
+      { method, headers: { 'x-api-key': config.secretKey }, body },
+      (status, b) => ({
+        code: text(b.code) ?? text(b.failure_code) ?? String(status),
+        message: text(b.message) ?? text(b.failure_message) ?? '',
+      }),
+    );
+
+  const charge = (body: Record<string, unknown>) => call<KpgwObject>('POST', '/card/v2/charge', body);
+
+  function chargeId(object: KpgwObject): string {
+    const id = text(object.id);
+    if (!id) throw new Error('KPGW answered without an id');
+    return id;
+  }
+
+  async function redirectCharge(input: RedirectChargeInput) {
+    const common = {
+      amount: kpgwAmount(input.amount),
+      currency: 'THB',
+      description: input.description,
+      reference_order: input.orderRef,
+    };
+    if (input.method === 'unionpay') {
+      const made = await charge({ ...common, source_type: 'unionpay', additional_data: { mid: config.merchantId } });
+      const url = text(made.redirect_url);
+      if (!url) throw new Error(`KPGW union-pay charge ${chargeId(made)} has no redirect_url`);
+      return { chargeId: chargeId(made), redirectUrl: url };
+    }
+    if (!config.smartpayId) throw new Error('smart-pay needs KPGW_SMARTPAY_ID');
+    if (!input.token) throw new Error('a KPGW smart-pay charge needs the token of KBank’s form');
+    const made = await charge({
+      ...common,
+      source_type: 'card',
+      mode: 'token',
+      token: input.token,
+      additional_data: { mid: config.merchantId, smartpay_id: config.smartpayId, term: input.installmentTerm ?? 3 },
+    });
+    // A card enrolled without 3-D Secure is settled at once: the person goes straight back.
+    return { chargeId: chargeId(made), redirectUrl: text(made.redirect_url) ?? input.returnUrl };
+  }
+
+  function info(object: KpgwObject, id: string): ChargeInfo {
+    return {
+      chargeId: id,
+      status: statusOf(object),
+      amount: toSatang(object.amount ?? Number.NaN),
+      orderRef: text(object.reference_order) ?? '',
+      failureMessage: text(object.failure_message),
+    };
+  }
+
+  return {
+    name: 'kpgw',
+    methods: config.smartpayId ? ['qr', 'card', 'smartpay', 'unionpay'] : ['qr', 'card', 'unionpay'],
+
+    async createQrCharge(input) {
+      const order = await call<KpgwObject>('POST', '/qr/v2/order', {
+        amount: kpgwAmount(input.amount),
+        currency: 'THB',
+        description: input.description,
+        source_type: 'qr',
+        reference_order: input.orderRef,
+        additional_data: { mid: config.merchantId },
+      });
+      const orderId = chargeId(order);
+      return {
+        chargeId: orderId,
+        display: { kind: 'script', scriptUrl: config.scriptUrl, publicKey: config.publicKey, orderId },
+        expiresAt: input.expiresAt,
+      };
+    },
+
+    async chargeCard(input) {
+      const made = await charge({
+        amount: kpgwAmount(input.amount),
+        currency: 'THB',
+        description: input.description,
+        source_type: 'card',
+        mode: 'token',
+        token: input.token,
+        reference_order: input.orderRef,
+        additional_data: { mid: config.merchantId },
+      });
+      const status = statusOf(made);
+      const authorizeUrl = status === 'pending' ? text(made.redirect_url) : undefined;
+      return { chargeId: chargeId(made), status, authorizeUrl, failureMessage: text(made.failure_message) };
+    },
+
+    createRedirectCharge: redirectCharge,
+
+    async getCharge(id) {
+      // A QR payment is an order until it is paid; cards, smart-pay and union-pay are charges.
+      const path = id.startsWith('order_')
+        ? `/qr/v2/order/${encodeURIComponent(id)}`
+        : `/card/v2/charge/${encodeURIComponent(id)}`;
+      return info(await call<KpgwObject>('GET', path), id);
+    },
+
+    verifyNotification(headers, rawBody) {
+      const type = headerValue(headers, 'content-type') ?? '';
+      if (!type.startsWith('application/json')) return null;
+      const body = parseJsonObject(rawBody);
+      if (!body) return null;
+      const id = text(body.id);
+      const checksum = text(body.checksum);
+      const amount = Number(body.amount);
+      if (!id || !checksum || !Number.isFinite(amount)) return null;
+      const signed = `${id}${amount.toFixed(4)}${text(body.currency) ?? ''}${text(body.status) ?? ''}${
+        text(body.transaction_state) ?? ''
+      }${config.secretKey}`;
+      const expected = createHash('sha256').update(signed, 'utf8').digest();
+      if (!/^[0-9a-f]{64}$/i.test(checksum) || !sameSignature(expected, checksum, 'hex')) return null;
+      // A paid QR order notifies with its charge and the order it pays; the shop knows the order.
+      return { chargeId: text(body.order_id) ?? id };
+    },
+
+    cardForm() {
+      return {
+        gateway: 'kpgw',
+        kind: 'kpayment',
+        scriptUrl: config.scriptUrl,
+        publicKey: config.publicKey,
+        merchantId: config.merchantId,
+        smartpayId: config.smartpayId,
+      };
+    },
+  };
+}

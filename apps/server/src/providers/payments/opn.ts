@@ -1,0 +1,148 @@
+import { createHmac } from 'node:crypto';
+import { type Satang, satang } from '@sikkha/contract/rules';
+import { callGateway, headerValue, parseJsonObject, sameSignature, text } from './http.js';
+import type { ChargeStatus, PaymentGateway } from './port.js';
+
+export interface OpnConfig {
+  /** https://api.omise.co */
+  apiUrl: string;
+  /** https://cdn.omise.co/omise.js */
+  scriptUrl: string;
+  publicKey: string;
+  secretKey: string;
+  /** The webhook signing secret from Opn's dashboard, base64 as shown there. */
+  webhookSecret: string;
+}
+
+/** Opn's charge object, as far as the shop reads it. */
+interface OpnCharge {
+  object?: string;
+  id?: string;
+  amount?: number;
+  currency?: string;
+  status?: string;
+  authorize_uri?: string | null;
+  expires_at?: string | null;
+  failure_code?: string | null;
+  failure_message?: string | null;
+  metadata?: { orderRef?: string } | null;
+  source?: { scannable_code?: { image?: { download_uri?: string } } } | null;
+}
+
+/** Opn's API version the adapter speaks, whatever the account's default. */
+const API_VERSION = '2019-05-29';
+
+function statusOf(charge: OpnCharge): ChargeStatus {
+  switch (charge.status) {
+    case 'successful':
+      return 'paid';
+    case 'pending':
+      return 'pending';
+    case 'expired':
+      return 'expired';
+    default:
+      // failed, reversed
+      return 'failed';
+  }
+}
+
+/**
+ * Opn Payments (Omise): charges in satang on `POST /charges` with the secret key (HTTP basic), a card token from
+ * Omise.js (`card`), a PromptPay source (`source[type]=promptpay`, the QR at `source.scannable_code.image`), KBank
+ * instalments for smart-pay (`installment_kbank`, paid at `authorize_uri`), 3-D Secure by `authorize_uri` back to
+ * `return_uri`; `GET /charges/{id}` is the truth. Webhooks are events signed in `Omise-Signature` (hex HMAC-SHA256,
+ * key = the base64-decoded secret, over `<Omise-Signature-Timestamp>.<raw body>`; two during a secret's rotation).
+ * Opn has no union-pay redirect: that method is not offered.
+ */
+export function opnGateway(config: OpnConfig): PaymentGateway {
+  const api = config.apiUrl.replace(/\/$/, '');
+  const authorization = `Basic ${Buffer.from(`${config.secretKey}:`).toString('base64')}`;
+  const webhookKey = Buffer.from(config.webhookSecret, 'base64');
+
+  const call = (method: 'GET' | 'POST', path: string, body?: unknown) =>
+    callGateway<OpnCharge>(
+      'opn',
+      `${api}${path}`,
+      { method, headers: { authorization, 'omise-version': API_VERSION }, body },
+      (status, b) => ({ code: text(b.code) ?? String(status), message: text(b.message) ?? '' }),
+    );
+
+  const create = (amount: Satang, orderRef: string, description: string, rest: Record<string, unknown>) =>
+    call('POST', '/charges', { amount, currency: 'THB', description, metadata: { orderRef }, ...rest });
+
+  function idOf(charge: OpnCharge): string {
+    const id = text(charge.id);
+    if (!id) throw new Error('Opn answered without a charge id');
+    return id;
+  }
+
+  return {
+    name: 'opn',
+    methods: ['qr', 'card', 'smartpay'],
+
+    async createQrCharge(input) {
+      const charge = await create(input.amount, input.orderRef, input.description, { source: { type: 'promptpay' } });
+      const image = text(charge.source?.scannable_code?.image?.download_uri);
+      if (!image) throw new Error(`Opn PromptPay charge ${idOf(charge)} has no QR image`);
+      const theirs = charge.expires_at ? new Date(charge.expires_at) : undefined;
+      const expiresAt = theirs && theirs.getTime() < input.expiresAt.getTime() ? theirs : input.expiresAt;
+      return { chargeId: idOf(charge), display: { kind: 'image', url: image }, expiresAt };
+    },
+
+    async chargeCard(input) {
+      const charge = await create(input.amount, input.orderRef, input.description, {
+        card: input.token,
+        return_uri: input.returnUrl,
+      });
+      const status = statusOf(charge);
+      return {
+        chargeId: idOf(charge),
+        status,
+        authorizeUrl: status === 'pending' ? (text(charge.authorize_uri) ?? undefined) : undefined,
+        failureMessage: text(charge.failure_message),
+      };
+    },
+
+    async createRedirectCharge(input) {
+      if (input.method !== 'smartpay') throw new Error('Opn offers no union-pay redirect');
+      const charge = await create(input.amount, input.orderRef, input.description, {
+        source: { type: 'installment_kbank', installment_term: input.installmentTerm ?? 3 },
+        return_uri: input.returnUrl,
+      });
+      const url = text(charge.authorize_uri);
+      if (!url) throw new Error(`Opn instalment charge ${idOf(charge)} has no authorize_uri`);
+      return { chargeId: idOf(charge), redirectUrl: url };
+    },
+
+    async getCharge(id) {
+      const charge = await call('GET', `/charges/${encodeURIComponent(id)}`);
+      return {
+        chargeId: idOf(charge),
+        status: statusOf(charge),
+        amount: satang(charge.amount ?? Number.NaN),
+        orderRef: text(charge.metadata?.orderRef) ?? '',
+        failureMessage: text(charge.failure_message),
+      };
+    },
+
+    verifyNotification(headers, rawBody) {
+      const signatures = headerValue(headers, 'omise-signature');
+      const timestamp = headerValue(headers, 'omise-signature-timestamp');
+      if (!signatures || !timestamp || !/^\d{1,12}$/.test(timestamp) || webhookKey.length === 0) return null;
+      const expected = createHmac('sha256', webhookKey).update(`${timestamp}.`).update(rawBody).digest();
+      const valid = signatures
+        .split(',')
+        .some((s) => /^[0-9a-f]{64}$/i.test(s.trim()) && sameSignature(expected, s.trim(), 'hex'));
+      if (!valid) return null;
+      const event = parseJsonObject(rawBody);
+      const data = event?.data as OpnCharge | undefined;
+      // Only charge events move an order; any other signed event is acknowledged and ignored.
+      const id = data?.object === 'charge' ? text(data.id) : undefined;
+      return id ? { chargeId: id } : null;
+    },
+
+    cardForm() {
+      return { gateway: 'opn', kind: 'omise-js', scriptUrl: config.scriptUrl, publicKey: config.publicKey };
+    },
+  };
+}
