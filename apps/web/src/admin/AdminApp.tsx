@@ -1,10 +1,21 @@
-import { Admin, EditGuesser, ListGuesser, Resource } from 'react-admin';
+import { Admin, CustomRoutes, defaultTheme, Resource } from 'react-admin';
+import { Route } from 'react-router';
+import { theme as shopTheme } from '../theme';
+import { AdminLayout } from './AdminLayout';
 import { authProvider } from './auth-provider';
+import { customPages } from './custom-pages';
+import { Dashboard } from './Dashboard';
 import { dataProvider } from './data-provider';
 import { i18nProvider } from './i18n-provider';
-import { RESOURCES, type ResourceName } from './resources';
+import { LogoutPage } from './LogoutPage';
+import { adminResources } from './resources';
 
-const resourceNames = Object.keys(RESOURCES) as ResourceName[];
+// react-admin's theme with the shop's colours and its Thai font.
+const adminTheme = {
+  ...defaultTheme,
+  palette: { ...defaultTheme.palette, primary: { main: shopTheme.palette.primary.main } },
+  typography: { ...defaultTheme.typography, fontFamily: shopTheme.typography.fontFamily },
+};
 
 /** The back office, mounted by the router under /admin/* and loaded only when a staff member opens it. */
 export function AdminApp() {
@@ -14,15 +25,31 @@ export function AdminApp() {
       disableTelemetry
       basename="/admin"
       title="Sikkha"
+      theme={adminTheme}
+      layout={AdminLayout}
+      dashboard={Dashboard}
       dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       requireAuth
     >
-      {/* Guessers until the back-office issue gives each resource its own file. */}
-      {resourceNames.map((name) => (
-        <Resource key={name} name={name} list={ListGuesser} edit={EditGuesser} />
+      {adminResources.map((r) => (
+        <Resource
+          key={r.name}
+          name={r.name}
+          list={r.list}
+          show={r.show}
+          recordRepresentation={r.recordRepresentation}
+        />
       ))}
+      <CustomRoutes>
+        {customPages.map((page) => (
+          <Route key={page.route} path={`/${page.route}`} element={page.element} />
+        ))}
+      </CustomRoutes>
+      <CustomRoutes noLayout>
+        <Route path="/logout" element={<LogoutPage />} />
+      </CustomRoutes>
     </Admin>
   );
 }

@@ -21,8 +21,13 @@ import type {
   UpdateParams,
   UpdateResult,
 } from 'react-admin';
-import type { QueryValue } from '../api/client';
+import { HttpError } from 'react-admin';
+import { ApiError, type QueryValue } from '../api/client';
 import { adminRequest } from './admin-request';
+import { apiOf } from './resource-api';
+
+/** The server pages at most this many rows; a longer export is read page by page. */
+const SERVER_PAGE = 500;
 
 /**
  * The list routes take each filter as `field=value` and match it by equality (`q` searches the text fields): there
@@ -36,43 +41,97 @@ function filterQuery(filter: Record<string, unknown> = {}): Record<string, Query
   return filter as Record<string, QueryValue>;
 }
 
+/**
+ * The server's 400 says "field: message, field: message" (the contract's Thai words): react-admin puts each on its
+ * field when the error's body carries them as `errors`.
+ */
+export function fieldErrors(text: string): Record<string, string> | undefined {
+  const errors: Record<string, string> = {};
+  for (const part of text.split(/, (?=[A-Za-z_][\w.]*: )/)) {
+    const match = /^([A-Za-z_][\w.]*): (.+)$/.exec(part);
+    if (!match) return undefined;
+    errors[match[1]!] = match[2]!;
+  }
+  return Object.keys(errors).length > 0 ? errors : undefined;
+}
+
+/** Our API errors as react-admin's HttpError: the status for the auth provider, field messages for the form. */
+async function call<T>(...args: Parameters<typeof adminRequest<T>>) {
+  try {
+    return await adminRequest<T>(...args);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const errors = error.status === 400 ? fieldErrors(error.message) : undefined;
+    throw new HttpError(error.message, error.status, errors ? { errors } : undefined);
+  }
+}
+
 async function getList<R extends RaRecord>(resource: string, params: GetListParams): Promise<GetListResult<R>> {
+  const api = apiOf(resource);
   const { pagination, sort, filter } = params;
-  const { data, total } = await adminRequest<R[]>(resource, {
-    query: {
-      page: pagination?.page,
-      pageSize: pagination?.perPage,
-      sort: sort?.field,
-      order: sort?.order.toLowerCase(),
-      ...filterQuery(filter),
-    },
-  });
-  return { data, total: total ?? data.length };
+  const perPage = pagination?.perPage ?? 25;
+  const page = pagination?.page ?? 1;
+  const { path, query } = api.list(filterQuery(filter));
+  const read = (serverPage: number, pageSize: number) =>
+    call<R[]>(path, {
+      query: {
+        page: serverPage,
+        pageSize,
+        sort: api.sortable === false ? undefined : sort?.field,
+        order: api.sortable === false ? undefined : sort?.order.toLowerCase(),
+        ...query,
+      },
+    });
+  if (perPage <= SERVER_PAGE) {
+    const { data, total } = await read(page, perPage);
+    return { data: data.map(api.fromServer), total: total ?? data.length };
+  }
+  // An export asks for more than one server page: read the filtered rows in server pages.
+  const first = (page - 1) * perPage;
+  const rows: R[] = [];
+  let total = 0;
+  for (let at = first; at < first + perPage; at += SERVER_PAGE) {
+    const chunk = await read(Math.floor(at / SERVER_PAGE) + 1, SERVER_PAGE);
+    total = chunk.total ?? chunk.data.length;
+    rows.push(...chunk.data);
+    if (chunk.data.length < SERVER_PAGE) break;
+  }
+  return { data: rows.slice(0, perPage).map(api.fromServer), total };
 }
 
 async function getOne<R extends RaRecord>(resource: string, { id }: GetOneParams<R>): Promise<GetOneResult<R>> {
-  const { data } = await adminRequest<R>(`${resource}ById`, { query: { id } });
-  return { data };
+  const api = apiOf(resource);
+  const { data } = await call<R>(api.one ?? `${api.base}ById`, { query: { id } });
+  return { data: api.fromServer(data) };
 }
 
 /** POST creates a row, or updates it when the body has an id (the resource engine's create-or-update). */
 async function save<R extends RaRecord>(resource: string, body: Partial<R>): Promise<R> {
-  const { data, insertId } = await adminRequest<R | null>(resource, { method: 'POST', body });
-  return { ...body, ...data, id: data?.id ?? body.id ?? insertId } as R;
+  const api = apiOf(resource);
+  const { data, insertId } = await call<R | null>(api.base, { method: 'POST', body: api.toServer(body) });
+  return api.fromServer({ ...body, ...data, id: data?.id ?? body.id ?? insertId } as R);
 }
 
 async function remove(resource: string, id: Identifier) {
-  await adminRequest<unknown>(resource, { method: 'DELETE', query: { id } });
+  await call<unknown>(apiOf(resource).base, { method: 'DELETE', query: { id } });
 }
 
-/** react-admin's data provider over our REST-ish API (see DESIGN.md, "The resource engine"). */
+/** react-admin's data provider over our API (see DESIGN.md, "The resource engine"; `resource-api.ts` for paths). */
 export const dataProvider: DataProvider = {
   getList,
   getOne,
 
   async getMany<R extends RaRecord>(resource: string, { ids }: GetManyParams<R>): Promise<GetManyResult<R>> {
-    const rows = await Promise.all(ids.map((id) => getOne<R>(resource, { id })));
-    return { data: rows.map((row) => row.data) };
+    const rows = await Promise.all(
+      [...new Set(ids)].map((id) =>
+        getOne<R>(resource, { id }).then(
+          (r) => r.data,
+          () => null,
+        ),
+      ),
+    );
+    // A reference to a removed row shows as missing, not as an error for the whole column.
+    return { data: rows.filter((row): row is Awaited<R> => row !== null) };
   },
 
   getManyReference<R extends RaRecord>(
@@ -91,14 +150,14 @@ export const dataProvider: DataProvider = {
 
   // The record's own id comes last: react-admin's `id` is read from the URL and is a string there.
   async update<R extends RaRecord>(resource: string, { id, data }: UpdateParams<R>): Promise<UpdateResult<R>> {
-    return { data: await save<R>(resource, { id, ...data }) };
+    return { data: await save<R>(resource, { ...data, id: Number(id) }) };
   },
 
   async updateMany<R extends RaRecord>(
     resource: string,
     { ids, data }: UpdateManyParams<R>,
   ): Promise<UpdateManyResult<R>> {
-    await Promise.all(ids.map((id) => save<R>(resource, { id, ...data })));
+    for (const id of ids) await save<R>(resource, { ...data, id });
     return { data: ids };
   },
 
@@ -108,7 +167,7 @@ export const dataProvider: DataProvider = {
   },
 
   async deleteMany<R extends RaRecord>(resource: string, { ids }: DeleteManyParams<R>): Promise<DeleteManyResult<R>> {
-    await Promise.all(ids.map((id) => remove(resource, id)));
+    for (const id of ids) await remove(resource, id);
     return { data: ids };
   },
 };

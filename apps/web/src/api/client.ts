@@ -76,6 +76,22 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return envelope;
 }
 
+/**
+ * A file the API makes (a receipt's PDF), with a session's token, which a plain link cannot carry: the shopper's by
+ * default, the back office passes its own. A refusal comes back as the envelope, so its Thai message is thrown like
+ * any call's.
+ */
+export async function apiFile(
+  path: string,
+  query?: Record<string, QueryValue>,
+  token: string | null = localStorage.getItem(TOKEN_KEY),
+): Promise<Blob> {
+  const res = await fetch(apiUrl(path, query), { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (res.ok) return res.blob();
+  const envelope = (await res.json().catch(() => null)) as (Envelope<unknown> & { code?: string }) | null;
+  throw new ApiError(res.status, envelope?.message || res.statusText || 'Request failed', envelope?.code);
+}
+
 export async function apiGet<T>(path: string, query?: Record<string, QueryValue>): Promise<T> {
   return (await apiRequest<T>(path, { query })).data;
 }

@@ -12,10 +12,18 @@ import { ErrorPage } from './pages/ErrorPage';
 import { LazyContentPage as ContentPage, type ContentPageName } from './pages/lazy-content-page';
 import { NotFound } from './pages/NotFound';
 import { PageLoading } from './pages/PageLoading';
-import { type PageTitle, TitledPage } from './pages/TitledPage';
 
 // Only the home page is in the entry chunk; other pages with real content load on demand.
 const CoursesPage = lazyWithReload(() => import('../features/storefront/CoursesPage').then((m) => m.CoursesPage));
+const CertificatePage = lazyWithReload(() =>
+  import('../features/certificate/CertificatePage').then((m) => m.CertificatePage),
+);
+const LearningPage = lazyWithReload(() => import('../features/learning/LearningPage').then((m) => m.LearningPage));
+const CoinPage = lazyWithReload(() => import('../features/coins/CoinPage').then((m) => m.CoinPage));
+// Checkout's payment pages and My courses' orders, in checkout's chunks.
+const PaymentPage = lazyWithReload(() => import('../features/checkout/PaymentPage').then((m) => m.PaymentPage));
+const MyOrders = lazyWithReload(() => import('../features/checkout/MyOrders').then((m) => m.MyOrders));
+const CheckoutPage = lazyWithReload(() => import('../features/checkout/CheckoutPage').then((m) => m.CheckoutPage));
 // The back office is a separate tree: a shopper never downloads react-admin.
 const AdminApp = lazyWithReload(() => import('../admin/AdminApp').then((m) => m.AdminApp));
 
@@ -32,17 +40,6 @@ const contentPages = [
   'terms',
   'signaturePrivacyPolicy',
 ] as const satisfies readonly (ContentPageName & StorefrontPage)[];
-
-// Routes of the spec's table (§2) that later issues fill.
-const placeholders = [
-  'checkout',
-  'checkoutQr',
-  'checkoutUnionpay',
-  'creditCard',
-  'creditCardSmartPay',
-  'qrPayment',
-  'coin',
-] as const satisfies readonly (PageTitle & StorefrontPage)[];
 
 /** The home page, with its "latest news" below the fold: it comes with the content pages' chunk, after the first load. */
 const home = (
@@ -65,8 +62,29 @@ const storefrontRoutes: RouteObject[] = [
       { path: storefrontPages.product, element: null },
     ],
   },
-  { path: storefrontPages.courses, element: <CoursesPage /> },
+  {
+    path: storefrontPages.courses,
+    element: (
+      <CoursesPage
+        myOrders={
+          <Suspense fallback={null}>
+            <MyOrders />
+          </Suspense>
+        }
+      />
+    ),
+  },
+  { path: storefrontPages.creditCard, element: <PaymentPage kind="credit" /> },
+  { path: storefrontPages.creditCardSmartPay, element: <PaymentPage kind="smatrpay" /> },
+  { path: storefrontPages.qrPayment, element: <PaymentPage kind="qrcode" /> },
+  ...(['checkout', 'checkoutQr', 'checkoutUnionpay'] as const).map((kind) => ({
+    path: storefrontPages[kind],
+    element: <CheckoutPage kind={kind} />,
+  })),
   { path: storefrontPages.logout, element: <LogoutPage /> },
+  { path: storefrontPages.certificate, element: <CertificatePage /> },
+  { path: storefrontPages.coin, element: <CoinPage /> },
+  { path: storefrontPages.learning, element: <LearningPage /> },
   ...contentPages.map((page) => ({ path: storefrontPages[page], element: <ContentPage page={page} /> })),
   {
     path: storefrontPages.code,
@@ -77,7 +95,6 @@ const storefrontRoutes: RouteObject[] = [
       </>
     ),
   },
-  ...placeholders.map((title) => ({ path: storefrontPages[title], element: <TitledPage title={title} /> })),
   { path: '*', element: <NotFound /> },
 ];
 

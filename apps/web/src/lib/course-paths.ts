@@ -6,10 +6,24 @@ export const coursePath = (title: string) => `/product/${encodeURIComponent(titl
  * the dialog and closing it comes back there.
  */
 export const COURSE_PARAM = 'course';
-export function courseOverPage({ pathname, search }: { pathname: string; search: string }, id: number) {
+/** With ?course, the lesson (its video id) the dialog opens at: the learning page's "resume" links. */
+export const LESSON_PARAM = 'lesson';
+export function courseOverPage(
+  { pathname, search }: { pathname: string; search: string },
+  id: number,
+  lessonVideoId?: number,
+) {
   const params = new URLSearchParams(search);
   params.set(COURSE_PARAM, String(id));
+  if (lessonVideoId === undefined) params.delete(LESSON_PARAM);
+  else params.set(LESSON_PARAM, String(lessonVideoId));
   return `${pathname}?${params}`;
+}
+
+/** The lesson the address asks the course dialog to open at, if any. */
+export function lessonRequestOf(search: string): number | null {
+  const id = Number(new URLSearchParams(search).get(LESSON_PARAM));
+  return Number.isInteger(id) && id > 0 ? id : null;
 }
 
 /** The search results list (Enter in the search box without choosing a course). */

@@ -31,6 +31,22 @@ export const courseKeys = {
   view: <R>(request: R, token: string | null) => [...courseKeys.all, request, token] as const,
 };
 
+/** The member's viewing statistics: a flush of the player's events invalidates `all`. */
+export const statisticsKeys = {
+  all: ['statistics'] as const,
+  /** Per lesson of a course (where each resumes); the token says whose. */
+  lessons: (productId: number, token: string | null) => [...statisticsKeys.all, 'lessons', productId, token] as const,
+  /** The learning page: seconds this day, week or month, a month's chart, progress per course. */
+  period: (period: string, token: string | null) => [...statisticsKeys.all, 'period', period, token] as const,
+  chart: (month: string, token: string | null) => [...statisticsKeys.all, 'chart', month, token] as const,
+  courses: (token: string | null) => [...statisticsKeys.all, 'courses', token] as const,
+};
+
+export const advertKeys = {
+  /** The player's advert overlay (GET /api/advert). */
+  current: ['advert'] as const,
+};
+
 export const newsKeys = {
   all: ['news'] as const,
   page: (page: number) => [...newsKeys.all, 'page', page] as const,
@@ -45,7 +61,35 @@ export const notificationKeys = {
   list: (userId: number | undefined) => [...notificationKeys.all, 'list', userId] as const,
 };
 
+/** The member's LINE and Messenger links (where the shop's messages reach them besides the bell). */
+export const chatLinkKeys = {
+  all: ['chatLinks'] as const,
+  links: (userId: number | undefined) => [...chatLinkKeys.all, userId] as const,
+};
+
 export const helpKeys = {
   all: ['help'] as const,
   questions: () => [...helpKeys.all, 'questions'] as const,
+};
+
+/** Public certificate verification, by the number printed on a certificate. */
+export const certificateKeys = {
+  all: ['certificate'] as const,
+  verify: (number: string) => [...certificateKeys.all, 'verify', number] as const,
+};
+
+/** Orders and payments: the payment types, the member's orders, a payment page by its reference. */
+export const orderKeys = {
+  all: ['orders'] as const,
+  paymentTypes: () => [...orderKeys.all, 'paymentTypes'] as const,
+  settings: () => [...orderKeys.all, 'settings'] as const,
+  mine: (token: string | null) => [...orderKeys.all, 'mine', token] as const,
+  page: (ref: string, token: string | null) => [...orderKeys.all, 'page', ref, token] as const,
+};
+
+/** Coins: the coin coupons of the member's dialog and their coin history; a claim invalidates `all`. */
+export const coinKeys = {
+  all: ['coins'] as const,
+  coupons: (token: string | null) => [...coinKeys.all, 'coupons', token] as const,
+  history: (page: number, token: string | null) => [...coinKeys.all, 'history', page, token] as const,
 };

@@ -17,6 +17,10 @@ const NavDrawer = lazyWithReload(() => import('./NavDrawer').then((m) => m.NavDr
 const HelpDialog = lazyWithReload(() => import('../../features/help/HelpDialog').then((m) => m.HelpDialog));
 // The session rules and account dialogs: loaded for a signed-in member or once an account dialog is asked for.
 const AccountHost = lazyWithReload(() => import('../../features/account/AccountHost').then((m) => m.AccountHost));
+// A signed-in member's waiting payments, asked about again every 5 minutes (checkout's, a small chunk).
+const PaymentRecheck = lazyWithReload(() =>
+  import('../../features/checkout/PaymentRecheck').then((m) => m.PaymentRecheck),
+);
 // The course dialog and the payment result dialogs: loaded once the address first asks for one.
 const StorefrontOverlays = lazyWithReload(() => import('./StorefrontOverlays').then((m) => m.StorefrontOverlays));
 
@@ -70,6 +74,7 @@ export function PublicLayout() {
         {loaded.has('menu') && <NavDrawer open={open === 'menu'} onClose={close} onOpenHelp={() => show('help')} />}
         {loaded.has('help') && <HelpDialog open={open === 'help'} onClose={close} />}
         {accountNeeded && <AccountHost />}
+        {token !== null && <PaymentRecheck />}
         {overlaysNeeded && <StorefrontOverlays />}
       </Suspense>
       <ScrollRestoration />

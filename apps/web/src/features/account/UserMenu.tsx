@@ -1,6 +1,8 @@
+import InsightsIcon from '@mui/icons-material/Insights';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MonetizationOnIcon from '@mui/icons-material/MonetizationOn';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SchoolIcon from '@mui/icons-material/School';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
@@ -24,7 +26,10 @@ const points = new Intl.NumberFormat('th-TH');
 /** On a phone the badge says a large balance short (12.5K, 1.2M); the menu and the button's name say it in full. */
 const shortPoints = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
 
-/** The top bar's user menu once signed in (spec §2): My courses, Coin with the point balance, and Logout. */
+/**
+ * The top bar's user menu once signed in (spec §2): My courses, My learning (issue #9), Coin with the point balance,
+ * Coin history, Change password and Logout.
+ */
 export function UserMenu() {
   const { t } = useTranslation(ACCOUNT_NS);
   const { user } = useSession();
@@ -97,11 +102,25 @@ export function UserMenu() {
           </ListItemIcon>
           <ListItemText>{t('menu.myCourses')}</ListItemText>
         </MenuItem>
-        <MenuItem component={RouterLink} to="/coin" onClick={close}>
+        <MenuItem component={RouterLink} to="/learning" onClick={close}>
+          <ListItemIcon>
+            <InsightsIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('menu.myLearning')}</ListItemText>
+        </MenuItem>
+        {/* Coin opens the coin coupon dialog over the coin page (the page reads this state); the history is that
+            page without the dialog. */}
+        <MenuItem component={RouterLink} to="/coin" state={{ coinCoupons: true }} onClick={close}>
           <ListItemIcon>
             <MonetizationOnIcon fontSize="small" sx={{ color: '#b8860b' }} />
           </ListItemIcon>
           <ListItemText secondary={t('menu.coinBalance', { points: balance })}>{t('menu.coin')}</ListItemText>
+        </MenuItem>
+        <MenuItem component={RouterLink} to="/coin" onClick={close}>
+          <ListItemIcon>
+            <ReceiptLongIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('menu.coinHistory')}</ListItemText>
         </MenuItem>
         <MenuItem
           onClick={() => {

@@ -29,6 +29,8 @@ export type OrderDialogComponent = ComponentType<{
 
 interface CourseDialogProps {
   view: CourseView;
+  /** The lesson (video id) the address asks to open at, or null. */
+  lessonVideoId: number | null;
   open: boolean;
   onClose: () => void;
   OrderDialog: OrderDialogComponent;
@@ -39,10 +41,16 @@ interface CourseDialogProps {
  * payment action area, the course tabs, the study groups, the coach biography and a Close button. The backdrop
  * and Escape close it too. Maximum width 1500; the whole screen on phones.
  */
-export function CourseDialog({ view, open, onClose, OrderDialog }: CourseDialogProps) {
+export function CourseDialog({ view, lessonVideoId, open, onClose, OrderDialog }: CourseDialogProps) {
   const text = useCourseTexts();
   const titleId = useId();
-  const [lesson, setLesson] = useState(() => initialLessonIndex(view));
+  const [lesson, setLesson] = useState(() => initialLessonIndex(view, lessonVideoId));
+  // The dialog stays mounted between openings of the same course: a new "resume" link moves it to its lesson.
+  const [askedLesson, setAskedLesson] = useState(lessonVideoId);
+  if (lessonVideoId !== askedLesson) {
+    setAskedLesson(lessonVideoId);
+    if (lessonVideoId !== null) setLesson(initialLessonIndex(view, lessonVideoId));
+  }
   const [ordering, setOrdering] = useState(false);
   const [orderLoaded, setOrderLoaded] = useState(false);
   // Leaving the course (a link, the back button) leaves the order too.
@@ -79,7 +87,7 @@ export function CourseDialog({ view, open, onClose, OrderDialog }: CourseDialogP
         <CloseIcon />
       </IconButton>
       <DialogContent dividers sx={{ px: { xs: 1.5, sm: 3 } }}>
-        <LessonArea lessons={view.lessons} index={lesson} onSelect={setLesson} />
+        <LessonArea view={view} index={lesson} onSelect={setLesson} open={open} />
         <PaymentArea
           view={view}
           onBuy={() => {

@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
-import { COURSE_PARAM, courseRequestOf } from '../../lib/course-paths';
+import { COURSE_PARAM, courseRequestOf, LESSON_PARAM, lessonRequestOf } from '../../lib/course-paths';
 import { type CourseView, useCourseView } from './api';
 import { CourseDialog, type OrderDialogComponent } from './CourseDialog';
 import { useCourseTexts } from './texts';
@@ -38,6 +38,7 @@ export function CourseHost({ OrderDialog }: { OrderDialog: OrderDialogComponent 
     }
     const params = new URLSearchParams(location.search);
     params.delete(COURSE_PARAM);
+    params.delete(LESSON_PARAM);
     const search = params.toString();
     const pathname = location.pathname.startsWith('/product/') ? '/' : location.pathname;
     void navigate({ pathname, search: search ? `?${search}` : '' }, { replace: true, preventScrollReset: true });
@@ -55,6 +56,7 @@ export function CourseHost({ OrderDialog }: { OrderDialog: OrderDialogComponent 
         <CourseDialog
           key={shown.product.id}
           view={shown}
+          lessonVideoId={lessonRequestOf(location.search)}
           open={request !== null && !failed && view.data === shown}
           onClose={close}
           OrderDialog={OrderDialog}

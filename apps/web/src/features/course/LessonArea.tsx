@@ -2,7 +2,6 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import LockIcon from '@mui/icons-material/Lock';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import PlayCircleIcon from '@mui/icons-material/PlayCircle';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,9 +13,9 @@ import Paper from '@mui/material/Paper';
 import { styled } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
-import { PLAYER_HEIGHT } from '@sikkha/contract/rules';
 import { useEffect, useRef } from 'react';
-import { type Lesson, lessonThumbnailUrl } from './api';
+import { type CourseView, type Lesson, lessonThumbnailUrl } from './api';
+import { CoursePlayer } from './player/CoursePlayer';
 import { useCourseTexts } from './texts';
 
 /** Spec §9: lesson list height 500, item height 64. */
@@ -26,87 +25,34 @@ const ITEM_HEIGHT = 64;
 // An <img> that keeps width and height as attributes (Box would read them as CSS).
 const Img = styled('img')({});
 
-interface LessonAreaProps {
+interface LessonListProps {
   lessons: Lesson[];
   index: number;
   onSelect: (index: number) => void;
 }
 
+interface LessonAreaProps {
+  view: CourseView;
+  index: number;
+  onSelect: (index: number) => void;
+  /** The dialog is open: closing it pauses the player. */
+  open: boolean;
+}
+
 /**
  * The player with its lesson list (spec §2 "Video player with lesson list"): the player takes 8 of 12 columns from
- * md up and the list 4. The real HLS player is the learning issue; until then the player's place shows the chosen
- * lesson's picture, at the player's height.
+ * md up and the list 4.
  */
-export function LessonArea({ lessons, index, onSelect }: LessonAreaProps) {
+export function LessonArea({ view, index, onSelect, open }: LessonAreaProps) {
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 8fr) 4fr' } }}>
-      <PlayerPlace lesson={lessons[index]} />
-      <LessonList lessons={lessons} index={index} onSelect={onSelect} />
+      <CoursePlayer view={view} index={index} onSelect={onSelect} open={open} />
+      <LessonList lessons={view.lessons} index={index} onSelect={onSelect} />
     </Box>
   );
 }
 
-function PlayerPlace({ lesson }: { lesson: Lesson | undefined }) {
-  const text = useCourseTexts();
-  return (
-    <Box
-      role="region"
-      aria-label={text.player}
-      sx={{
-        position: 'relative',
-        height: PLAYER_HEIGHT,
-        bgcolor: 'grey.900',
-        borderRadius: 1,
-        overflow: 'hidden',
-        color: 'common.white',
-      }}
-    >
-      {lesson?.video_path && (
-        <Img
-          src={lessonThumbnailUrl(lesson.video_path)}
-          alt=""
-          width={1280}
-          height={720}
-          sx={{ width: '100%', height: '100%', objectFit: 'cover', opacity: 0.75, display: 'block' }}
-        />
-      )}
-      <Box
-        sx={{
-          position: 'absolute',
-          inset: 0,
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-        }}
-      >
-        {lesson?.locked ? (
-          <LockIcon aria-hidden sx={{ fontSize: { xs: 48, md: 72 }, color: 'error.light' }} />
-        ) : (
-          <PlayCircleIcon aria-hidden sx={{ fontSize: { xs: 56, md: 96 }, opacity: 0.9 }} />
-        )}
-      </Box>
-      <Box
-        sx={{
-          position: 'absolute',
-          insetInline: 0,
-          bottom: 0,
-          px: 2,
-          py: 1,
-          background: 'linear-gradient(transparent, rgba(0, 0, 0, 0.85))',
-        }}
-      >
-        <Typography variant="subtitle1" component="p" sx={{ fontWeight: 700, lineHeight: 1.3 }} noWrap>
-          {lesson?.video_name ?? text.noLessons}
-        </Typography>
-        <Typography variant="caption" component="p">
-          {lesson?.locked ? text.lockedLesson : text.playerSoon}
-        </Typography>
-      </Box>
-    </Box>
-  );
-}
-
-function LessonList({ lessons, index, onSelect }: LessonAreaProps) {
+function LessonList({ lessons, index, onSelect }: LessonListProps) {
   const text = useCourseTexts();
   const selected = useRef<HTMLDivElement>(null);
   // Keep the chosen lesson in view when the previous and next buttons move past the list's edge.

@@ -4,17 +4,16 @@ import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import ShoppingCartIcon from '@mui/icons-material/ShoppingCart';
-import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { formatBaht } from '@sikkha/contract/rules';
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { openAccountDialog } from '../../stores/account-dialogs';
-import { type CourseView, downloadFile } from './api';
+import type { CourseView } from './api';
+import { CertificateButton } from './CertificateButton';
 import { paymentActionOf } from './payment-action';
 import { useCourseTexts } from './texts';
 
@@ -130,37 +129,4 @@ function Action({ view, onBuy }: PaymentAreaProps) {
       throw new Error(`Unknown payment action ${JSON.stringify(unknown)}`);
     }
   }
-}
-
-/** The certificate is the member's own file: fetched with the token, saved under the course's name. */
-function CertificateButton({ file, title }: { file: string; title: string | null }) {
-  const text = useCourseTexts();
-  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
-  const download = async () => {
-    setState('busy');
-    try {
-      const extension = file.includes('.') ? file.slice(file.lastIndexOf('.')) : '';
-      await downloadFile('certificate', file, `${title ?? 'certificate'}${extension}`);
-      setState('idle');
-    } catch {
-      setState('failed');
-    }
-  };
-  return (
-    <>
-      <Button
-        variant="outlined"
-        startIcon={<WorkspacePremiumIcon />}
-        onClick={() => void download()}
-        disabled={state === 'busy'}
-      >
-        {state === 'busy' ? text.downloading : text.certificate}
-      </Button>
-      {state === 'failed' && (
-        <Typography role="alert" color="error" variant="body2">
-          {text.downloadFailed}
-        </Typography>
-      )}
-    </>
-  );
 }

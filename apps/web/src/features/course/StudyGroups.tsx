@@ -2,6 +2,7 @@ import ChatIcon from '@mui/icons-material/Chat';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import FacebookIcon from '@mui/icons-material/Facebook';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -9,8 +10,10 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { CourseGroup } from './api';
+import { useGenerateGroupCode } from './study-groups-api';
+import { useStudyGroupTexts } from './study-groups-texts';
 import { useCourseTexts } from './texts';
 
 /** Writes text to the clipboard: the Clipboard API, else (older browsers, plain http) a hidden textarea. */
@@ -35,8 +38,8 @@ async function copyText(value: string): Promise<void> {
 
 /**
  * Spec §2 "Course group panel": per Facebook or LINE group a code box, a copy button, the link to the group and a
- * generate-code button. Codes and links are for buyers (§6). Generating a code is the learning issue's
- * (POST /api/userProductGroupGennarate): the button is shown, disabled, until then.
+ * generate-code button. Codes and links are for buyers (§6); the generate button only while the buyer has no code
+ * for that group (the server makes one code per member and group, whoever asks twice).
  */
 export function StudyGroups({ groups, isBuyer }: { groups: CourseGroup[]; isBuyer: boolean }) {
   const text = useCourseTexts();
@@ -59,20 +62,36 @@ export function StudyGroups({ groups, isBuyer }: { groups: CourseGroup[]; isBuye
 
 function GroupEntry({ group, isBuyer }: { group: CourseGroup; isBuyer: boolean }) {
   const text = useCourseTexts();
+  const groupText = useStudyGroupTexts();
   const name = text.groupName[group.type];
   const [status, setStatus] = useState('');
-  const copy = async (code: string) => {
+  const generate = useGenerateGroupCode();
+  const headingId = useId();
+  // The answer's code shows at once; the course view, asked again, then carries it too.
+  const code = group.code ?? generate.data?.user_product_group_code ?? null;
+  const copy = async (value: string) => {
     try {
-      await copyText(code);
+      await copyText(value);
       setStatus(text.copied);
     } catch {
       setStatus(text.copyFailed);
     }
   };
+  const makeCode = () =>
+    generate.mutate(group.id, {
+      onSuccess: () => setStatus(groupText.generated),
+      onError: () => setStatus(''),
+    });
 
   return (
-    <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+    <Paper
+      component="section"
+      aria-labelledby={headingId}
+      variant="outlined"
+      sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5 }}
+    >
       <Typography
+        id={headingId}
         variant="subtitle1"
         component="h4"
         sx={{ display: 'flex', alignItems: 'center', gap: 1, fontWeight: 700 }}
@@ -90,18 +109,14 @@ function GroupEntry({ group, isBuyer }: { group: CourseGroup; isBuyer: boolean }
             <OutlinedInput
               size="small"
               readOnly
-              value={group.code ?? ''}
+              value={code ?? ''}
               placeholder={text.noCode}
               inputProps={{ 'aria-label': text.code(name) }}
               sx={{ flex: 1, fontFamily: 'monospace' }}
             />
             <Tooltip title={text.copy} describeChild>
               <span>
-                <IconButton
-                  aria-label={text.copy}
-                  disabled={!group.code}
-                  onClick={() => group.code && void copy(group.code)}
-                >
+                <IconButton aria-label={text.copy} disabled={!code} onClick={() => code && void copy(code)}>
                   <ContentCopyIcon />
                 </IconButton>
               </span>
@@ -119,20 +134,26 @@ function GroupEntry({ group, isBuyer }: { group: CourseGroup; isBuyer: boolean }
                 {text.openGroup}
               </Button>
             )}
-            {!group.code && (
-              <Tooltip title={text.generateSoon} describeChild>
-                {/* A disabled button gets no pointer events; the wrapper carries the tooltip. */}
-                <span>
-                  <Button variant="outlined" disabled>
-                    {text.generate} ({text.generateSoon})
-                  </Button>
-                </span>
-              </Tooltip>
+            {!code && (
+              <Button
+                variant="outlined"
+                loading={generate.isPending}
+                loadingPosition="start"
+                onClick={makeCode}
+                aria-label={generate.isPending ? groupText.generating : undefined}
+              >
+                {text.generate}
+              </Button>
             )}
             <Typography role="status" variant="body2" color="success.dark" sx={{ alignSelf: 'center' }}>
               {status}
             </Typography>
           </Box>
+          {generate.isError && (
+            <Alert severity="error">
+              {groupText.generateFailed}: {generate.error.message}
+            </Alert>
+          )}
         </>
       )}
     </Paper>

@@ -60,6 +60,12 @@ describe('initialLessonIndex', () => {
       initialLessonIndex({ lessons, state: 'finish', lastWatched: { video_id: 3, time_end: 10, event: 'Pause' } }),
     ).toBe(2);
   });
+  test('a resume link opens at its lesson, unless that lesson is locked to the caller', () => {
+    const lastWatched = { video_id: 3, time_end: 10, event: 'Pause' as const };
+    expect(initialLessonIndex({ lessons, state: 'finish', lastWatched }, 1)).toBe(0);
+    expect(initialLessonIndex({ lessons, state: 'create', lastWatched: null }, 3)).toBe(1);
+    expect(initialLessonIndex({ lessons, state: 'create', lastWatched: null }, 99)).toBe(1);
+  });
   test('no lessons: index 0', () => {
     expect(initialLessonIndex({ lessons: [], state: 'notLogin', lastWatched: null })).toBe(0);
   });

@@ -40,9 +40,19 @@ export function paymentActionOf(view: ActionInput): PaymentAction {
   }
 }
 
-/** The lesson shown first: where a buyer stopped last time, else the preview (spec §4), else the first one open. */
-export function initialLessonIndex(view: Pick<CourseView, 'lessons' | 'state' | 'lastWatched'>): number {
+/**
+ * The lesson shown first: the one the address asks for (a "resume" link) when it is open to the caller, else where
+ * a buyer stopped last time, else the preview (spec §4), else the first one open.
+ */
+export function initialLessonIndex(
+  view: Pick<CourseView, 'lessons' | 'state' | 'lastWatched'>,
+  requestedVideoId: number | null = null,
+): number {
   const { lessons } = view;
+  if (requestedVideoId !== null) {
+    const requested = lessons.findIndex((lesson) => lesson.video_id === requestedVideoId && !lesson.locked);
+    if (requested >= 0) return requested;
+  }
   if (view.state === 'finish' && view.lastWatched) {
     const last = lessons.findIndex((lesson) => lesson.video_id === view.lastWatched?.video_id);
     if (last >= 0) return last;

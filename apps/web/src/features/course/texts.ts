@@ -8,8 +8,6 @@ interface CourseTexts {
   notFound: string;
   loadError: string;
   retry: string;
-  player: string;
-  playerSoon: string;
   lockedLesson: string;
   lessons: string;
   lessonCount: (n: number) => string;
@@ -48,7 +46,6 @@ interface CourseTexts {
   copyFailed: string;
   openGroup: string;
   generate: string;
-  generateSoon: string;
   coaches: string;
   awards: string;
   noCoaches: string;
@@ -62,8 +59,6 @@ const texts: Bilingual<CourseTexts> = {
     notFound: 'ไม่พบคอร์สเรียนนี้ อาจถูกปิดไปแล้วหรือลิงก์ไม่ถูกต้อง',
     loadError: 'โหลดข้อมูลคอร์สเรียนไม่สำเร็จ',
     retry: 'ลองอีกครั้ง',
-    player: 'วิดีโอบทเรียน',
-    playerSoon: 'เครื่องเล่นวิดีโอจะเปิดให้ใช้งานเร็วๆ นี้',
     lockedLesson: 'บทเรียนนี้สำหรับผู้ซื้อคอร์สเท่านั้น',
     lessons: 'บทเรียน',
     lessonCount: (n) => `${n} บทเรียน`,
@@ -102,7 +97,6 @@ const texts: Bilingual<CourseTexts> = {
     copyFailed: 'คัดลอกไม่สำเร็จ',
     openGroup: 'ไปที่กลุ่ม',
     generate: 'สร้างรหัส',
-    generateSoon: 'เร็วๆ นี้',
     coaches: 'ประวัติผู้สอน',
     awards: 'รางวัลและผลงาน',
     noCoaches: 'ยังไม่มีข้อมูลผู้สอน',
@@ -114,8 +108,6 @@ const texts: Bilingual<CourseTexts> = {
     notFound: 'This course was not found. It may have been closed, or the link is wrong.',
     loadError: 'Could not load the course',
     retry: 'Try again',
-    player: 'Lesson video',
-    playerSoon: 'The video player is coming soon',
     lockedLesson: 'This lesson is for buyers of the course',
     lessons: 'Lessons',
     lessonCount: (n) => `${n} ${n === 1 ? 'lesson' : 'lessons'}`,
@@ -154,7 +146,6 @@ const texts: Bilingual<CourseTexts> = {
     copyFailed: 'Could not copy',
     openGroup: 'Go to the group',
     generate: 'Generate a code',
-    generateSoon: 'Coming soon',
     coaches: 'Coach biography',
     awards: 'Awards',
     noCoaches: 'No coach information yet.',

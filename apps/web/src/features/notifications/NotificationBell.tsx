@@ -1,4 +1,5 @@
 import CampaignIcon from '@mui/icons-material/Campaign';
+import ChatIcon from '@mui/icons-material/Chat';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import InfoIcon from '@mui/icons-material/Info';
@@ -7,6 +8,7 @@ import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -14,9 +16,10 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import { visuallyHidden } from '@mui/utils';
-import { type ComponentType, type MouseEvent, useId, useState } from 'react';
+import { type ComponentType, type MouseEvent, Suspense, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../api/session';
+import { lazyWithReload } from '../../lib/lazy-with-reload';
 import { internalTarget, isUnread, type Notification, timeAgo, useMarkRead, useNotifications } from './api';
 import { useNotificationTexts } from './texts';
 
@@ -28,6 +31,11 @@ const ICONS: Record<string, ComponentType<SvgIconProps>> = {
   info: InfoIcon,
   campaign: CampaignIcon,
 };
+// Linking LINE and Messenger loads when a member opens it, never with the page.
+const ChatLinkDialog = lazyWithReload(() => import('../messaging/ChatLinkDialog').then((m) => m.ChatLinkDialog));
+/** Where a notification's picture is served: the Send screen's upload kind (SendImage) in the contract. */
+const imageUrl = (name: string) => `/api/sendImage/${encodeURIComponent(name)}`;
+
 const COLORS = ['primary', 'secondary', 'success', 'warning', 'error', 'info'] as const;
 type IconColor = (typeof COLORS)[number];
 const colorOf = (color: string | null): IconColor | 'action' =>
@@ -44,6 +52,7 @@ export function NotificationBell() {
   const markRead = useMarkRead();
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [linking, setLinking] = useState<boolean | null>(null);
   const menuId = useId();
   const unread = items?.filter(isUnread).length ?? 0;
   const now = Date.now();
@@ -105,6 +114,15 @@ export function NotificationBell() {
                     <>
                       {fresh && <Box component="span" sx={visuallyHidden}>{`${text.unread}: `}</Box>}
                       {item.notification_message}
+                      {item.notification_image && (
+                        <Box
+                          component="img"
+                          src={imageUrl(item.notification_image)}
+                          alt=""
+                          loading="lazy"
+                          sx={{ display: 'block', maxWidth: '100%', maxHeight: 160, mt: 0.5, borderRadius: 1 }}
+                        />
+                      )}
                     </>
                   }
                   secondary={[item.notification_from, timeAgo(item.create_at, now, lang)].filter(Boolean).join(' · ')}
@@ -128,7 +146,24 @@ export function NotificationBell() {
             );
           })
         )}
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            setLinking(true);
+          }}
+        >
+          <ListItemIcon>
+            <ChatIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{text.chatLink}</ListItemText>
+        </MenuItem>
       </Menu>
+      {linking !== null && (
+        <Suspense fallback={null}>
+          <ChatLinkDialog open={linking} onClose={() => setLinking(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -8,6 +8,7 @@ const texts = {
     loading: 'กำลังโหลด…',
     loadError: 'โหลดการแจ้งเตือนไม่สำเร็จ',
     unread: 'ยังไม่อ่าน',
+    chatLink: 'รับการแจ้งเตือนทาง LINE / Messenger',
   },
   en: {
     title: 'Notifications',
@@ -16,6 +17,7 @@ const texts = {
     loading: 'Loading…',
     loadError: 'Could not load the notifications',
     unread: 'Unread',
+    chatLink: 'Get notifications on LINE / Messenger',
   },
 };
 

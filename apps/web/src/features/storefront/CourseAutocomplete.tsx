@@ -11,7 +11,7 @@ import { type Product, searchCourses } from '../../api/catalogue';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { courseOverPage, coursePath, courseRequestOf, OVERLAY_STATE, searchResultsPath } from '../../lib/course-paths';
 import { catalogueKeys } from '../../lib/query-keys';
-import { SearchField } from './CourseSearch';
+import { SearchField } from './SearchField';
 
 /** The server matches Thai text (titles, tags and descriptions, every word); the results come as the user types. */
 const SEARCH_DELAY_MS = 250;

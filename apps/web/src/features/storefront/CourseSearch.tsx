@@ -1,41 +1,8 @@
-import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
-import OutlinedInput from '@mui/material/OutlinedInput';
-import { type ComponentType, type InputHTMLAttributes, useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { type ComponentType, useState } from 'react';
 import { importWithReload } from '../../lib/lazy-with-reload';
 import type { CourseAutocompleteProps } from './CourseAutocomplete';
-
-/** The search field's look, shared by the stand-in below and the autocomplete that replaces it. */
-export function SearchField({
-  inputProps,
-  takeFocus,
-}: {
-  inputProps: InputHTMLAttributes<HTMLInputElement>;
-  /** Focus the field once mounted, the caret after the text (the autocomplete taking over from the stand-in). */
-  takeFocus?: boolean;
-}) {
-  const { t } = useTranslation();
-  // A stable callback: it runs when the input mounts, not on every render (that would pull the focus back).
-  const focusOnMount = useCallback(
-    (input: HTMLInputElement | null) => {
-      if (!takeFocus || !input) return;
-      input.focus();
-      input.setSelectionRange(input.value.length, input.value.length);
-    },
-    [takeFocus],
-  );
-  return (
-    <OutlinedInput
-      size="small"
-      fullWidth
-      placeholder={t('search.label')}
-      startAdornment={<SearchIcon color="action" sx={{ mr: 1 }} />}
-      inputRef={focusOnMount}
-      inputProps={{ ...inputProps, 'aria-label': t('search.label') }}
-    />
-  );
-}
+import { SearchField } from './SearchField';
 
 let loading: Promise<ComponentType<CourseAutocompleteProps>> | null = null;
 // The autocomplete (MUI's useAutocomplete and the search query) is about 5 KB gzipped: it loads when the shopper

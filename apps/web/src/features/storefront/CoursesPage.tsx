@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { SEARCH_MAX_LENGTH } from '@sikkha/contract/rules';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { type Product, searchCourses, useCategories, useProducts } from '../../api/catalogue';
@@ -18,10 +19,11 @@ import { useStorefrontTexts } from './texts';
 
 /**
  * /courses/:type?/:id? (spec §2): type 'category' with an id narrows the list to that category; type 'onlyOrder'
- * is My courses. A course opens over the list (?course={id}).
+ * is My courses, with the member's orders that the app hands in (checkout's). A course opens over the list
+ * (?course={id}).
  */
-export function CoursesPage() {
-  return useParams().type === 'onlyOrder' ? <MyCourses /> : <CourseList />;
+export function CoursesPage({ myOrders }: { myOrders?: ReactNode }) {
+  return useParams().type === 'onlyOrder' ? <MyCourses orders={myOrders} /> : <CourseList />;
 }
 
 /** As many as the server gives one search. */

@@ -48,8 +48,11 @@ function payPath(type: string, ref: string): string | null {
   return null;
 }
 
-/** /courses/onlyOrder (spec §2): the member's purchased and pending courses; visitors are asked to log in. */
-export function MyCourses() {
+/**
+ * /courses/onlyOrder (spec §2): the member's purchased and pending courses; visitors are asked to log in. `orders`
+ * (the waiting orders and book posting, from checkout) shows above the courses for a signed-in member.
+ */
+export function MyCourses({ orders }: { orders?: ReactNode }) {
   const text = useStorefrontTexts();
   const { t } = useTranslation();
   const { token, user } = useSession();
@@ -124,6 +127,7 @@ export function MyCourses() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {text.myCoursesIntro}
       </Typography>
+      {token && orders}
       {body}
     </Container>
   );

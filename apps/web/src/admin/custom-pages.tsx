@@ -1,0 +1,21 @@
+import type { ReactElement } from 'react';
+import { UserProductGroupByType } from './resources/user-product-group';
+import { SendPage } from './send/SendPage';
+
+/** Pages that are not one resource's list: their route under /admin, and the sidebar paths they serve. */
+export interface CustomPage {
+  route: string;
+  element: ReactElement;
+  serves: string[];
+}
+
+export const customPages: CustomPage[] = [
+  {
+    route: 'userProductGroup/:type',
+    element: <UserProductGroupByType />,
+    serves: ['userProductGroup/facebook', 'userProductGroup/line'],
+  },
+  { route: 'send', element: <SendPage />, serves: ['send'] },
+];
+
+export const customPaths = customPages.flatMap((p) => p.serves);

@@ -1,0 +1,74 @@
+import { news as entity, newsImage } from '@sikkha/contract';
+import { AutocompleteInput, FunctionField, ReferenceInput, TextField, TextInput, useTranslate } from 'react-admin';
+import { ChildTable } from '../components/ChildTable';
+import { DateField } from '../components/fields';
+import { ListPage } from '../components/ListPage';
+import { UploadInput } from '../components/UploadInput';
+import { fileUrl } from '../components/upload';
+import type { AdminResource } from './types';
+
+function NewsImages({ id }: { id: number }) {
+  const translate = useTranslate();
+  return (
+    <ChildTable
+      title={translate('admin.news.images')}
+      reference="newsImage"
+      target="news_id"
+      id={id}
+      schema={newsImage.write}
+      columns={[
+        <FunctionField
+          key="img"
+          source="news_image_path"
+          render={(r) =>
+            r.news_image_path ? <img src={fileUrl('newsList', r.news_image_path)} alt="" width={80} /> : null
+          }
+        />,
+        <TextField key="title" source="news_image_title" />,
+      ]}
+      inputs={[
+        <UploadInput key="img" source="news_image_path" endpoint="NewsList" />,
+        <TextInput key="title" source="news_image_title" fullWidth />,
+        <TextInput key="detail" source="news_image_detail" fullWidth multiline />,
+      ]}
+      addLabel="admin.news.addImages"
+    />
+  );
+}
+
+function NewsList() {
+  return (
+    <ListPage
+      sort={{ field: 'id', order: 'DESC' }}
+      columns={[
+        <FunctionField
+          key="img"
+          source="news_path"
+          sortable={false}
+          render={(r) => (r.news_path ? <img src={fileUrl('news', r.news_path)} alt="" width={64} /> : null)}
+        />,
+        <TextField key="title" source="news_title" />,
+        <TextField key="tag" source="news_tag" />,
+        <DateField key="at" source="create_at" />,
+      ]}
+      form={{
+        schema: entity.write,
+        maxWidth: 'md',
+        inputs: [
+          <TextInput key="title" source="news_title" fullWidth />,
+          <TextInput key="detail" source="news_detail" fullWidth multiline minRows={2} />,
+          <TextInput key="content" source="news_content" fullWidth multiline minRows={5} />,
+          <TextInput key="tag" source="news_tag" fullWidth />,
+          <ReferenceInput key="coach" source="coach_id" reference="coach">
+            <AutocompleteInput optionText="coach_name" />
+          </ReferenceInput>,
+          <UploadInput key="img" source="news_path" endpoint="News" />,
+          <UploadInput key="head" source="news_path_head" endpoint="NewsHead" />,
+        ],
+        related: (record) => <NewsImages id={record.id as number} />,
+      }}
+    />
+  );
+}
+
+export const newsResource: AdminResource = { name: 'news', list: NewsList, recordRepresentation: 'news_title' };

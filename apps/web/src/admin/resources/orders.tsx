@@ -1,0 +1,262 @@
+import { Chip, Link as MuiLink, Stack, Typography } from '@mui/material';
+import { bookSendStates, cancelReasons, orderPayments, orderStatuses, type StaffOrder } from '@sikkha/contract';
+import {
+  AutocompleteInput,
+  DateInput,
+  FunctionField,
+  type Identifier,
+  type RaRecord,
+  ReferenceInput,
+  TextField,
+  useBasename,
+  useListContext,
+  useLocaleState,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { Link } from 'react-router';
+import { DateField, MoneyField, useValueWords, ValueField } from '../components/fields';
+import { formatDate, formatMoney } from '../components/format';
+import { EnumInput } from '../components/inputs';
+import { ListPage } from '../components/ListPage';
+import { SlipThumbnail } from '../components/Slip';
+import { ApproveButton, BookSendButtons, RejectButton } from './order-actions';
+import { OrderShow } from './order-page';
+import type { AdminResource } from './types';
+
+export const statusColors = { wait: 'warning', finish: 'success', cancel: 'default' } as const;
+export const bookSendColors = { N: 'default', Y: 'success', C: 'error' } as const;
+
+/** What a Datagrid reads from a column that has no `source`: its header. */
+interface Column {
+  label: string;
+}
+
+/** The member of an order: name and e-mail, a link to the member's page. */
+export function MemberCell(_column: Column) {
+  const order = useRecordContext<StaffOrder>();
+  const basename = useBasename();
+  if (!order) return null;
+  const name = [order.name_th, order.lname_th].filter(Boolean).join(' ');
+  return (
+    <MuiLink
+      component={Link}
+      to={`${basename}/user/${order.user_id}/show`}
+      onClick={(event) => event.stopPropagation()}
+      underline="hover"
+    >
+      <Typography variant="body2" component="span" sx={{ display: 'block' }}>
+        {name || order.email}
+      </Typography>
+      {name && (
+        <Typography variant="caption" component="span" color="text.secondary">
+          {order.email}
+        </Typography>
+      )}
+    </MuiLink>
+  );
+}
+
+/** The day and time the member says they paid. */
+function PaidAtCell(_column: Column) {
+  const order = useRecordContext<StaffOrder>();
+  if (!order?.orders_payment_date) return null;
+  return (
+    <span>
+      <DateField source="orders_payment_date" /> {order.orders_payment_time?.slice(0, 5)}
+    </span>
+  );
+}
+
+function FlagsCell(_column: Column) {
+  const order = useRecordContext<StaffOrder>();
+  const translate = useTranslate();
+  const flags = order?.slipCheck?.flags ?? [];
+  return (
+    <Stack direction="row" spacing={0.5} flexWrap="wrap" useFlexGap>
+      {flags.map((flag) => (
+        <Chip
+          key={flag}
+          size="small"
+          color={flag === 'reused' ? 'error' : 'warning'}
+          label={translate(`admin.order.flagShort.${flag}`)}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+/** An order on a phone: reference and amount, member and course, state and when. */
+function usePhoneLines() {
+  const words = useValueWords();
+  const [locale] = useLocaleState();
+  return {
+    primary: (order: RaRecord) => `${order.orders_ref ?? `#${order.id}`} · ${formatMoney(order.orders_net)}`,
+    secondary: (order: RaRecord) =>
+      `${[order.name_th, order.lname_th].filter(Boolean).join(' ') || order.email} · ${order.product_title ?? ''}`,
+    tertiary: (order: RaRecord) =>
+      `${words(order.orders_status)} · ${words(order.orders_payment)} · ${formatDate(order.create_at, locale, true)}`,
+  };
+}
+
+/** Where a row leads: the order's page (a path under the back office, as the router wants it). */
+function useOrderPage() {
+  const basename = useBasename();
+  return (id: Identifier) => `${basename}/orders/${id}/show`;
+}
+
+/** The rows ticked: approve them all, or refuse them all with one reason. */
+function ConfirmBulkActions() {
+  const { selectedIds } = useListContext();
+  return (
+    <>
+      <ApproveButton ids={selectedIds as number[]} />
+      <RejectButton ids={selectedIds as number[]} />
+    </>
+  );
+}
+
+function RowDecision(_column: Column) {
+  const order = useRecordContext<StaffOrder>();
+  if (!order) return null;
+  return (
+    <Stack direction="row" spacing={1} onClick={(event) => event.stopPropagation()}>
+      <ApproveButton ids={[order.id]} compact />
+      <RejectButton ids={[order.id]} compact />
+    </Stack>
+  );
+}
+
+/** /admin/ordersConfirm: waiting orders with their slips, approved or refused one by one or several at once. */
+function OrdersConfirmList() {
+  const orderPage = useOrderPage();
+  const phone = usePhoneLines();
+  return (
+    <ListPage
+      sort={{ field: 'id', order: 'ASC' }}
+      filters={[<EnumInput key="pay" source="orders_payment" values={orderPayments} />]}
+      rowClick={(id) => orderPage(id)}
+      phone={phone}
+      bulkActions={<ConfirmBulkActions />}
+      columns={[
+        <TextField key="ref" source="orders_ref" sortable={false} />,
+        <MemberCell key="member" label="resources.orders.fields.user_id" />,
+        <TextField key="course" source="product_title" sortable={false} />,
+        <ValueField key="pay" source="orders_payment" sortable={false} />,
+        <MoneyField key="net" source="orders_net" textAlign="right" />,
+        <PaidAtCell key="paid" label="resources.orders.fields.orders_payment_date" />,
+        <FunctionField
+          key="slip"
+          label="resources.orders.fields.orders_payment_slip"
+          render={(order: StaffOrder) => (
+            <SlipThumbnail
+              name={order.orders_payment_slip}
+              label={order.orders_ref ?? `#${order.id}`}
+              check={order.slipCheck}
+              net={order.orders_net}
+            />
+          )}
+        />,
+        <FlagsCell key="flags" label="admin.order.check" />,
+        <DateField key="at" source="create_at" showTime />,
+        <RowDecision key="decide" label="admin.order.decide" />,
+      ]}
+    />
+  );
+}
+
+const orderFilters = [
+  <EnumInput key="status" source="orders_status" values={orderStatuses} />,
+  <EnumInput key="pay" source="orders_payment" values={orderPayments} />,
+  <DateInput key="from" source="from" label="admin.order.from" />,
+  <DateInput key="to" source="to" label="admin.order.to" />,
+  <ReferenceInput key="user" source="user_id" reference="user">
+    <AutocompleteInput optionText="email" sx={{ minWidth: 240 }} />
+  </ReferenceInput>,
+  <ReferenceInput key="course" source="product_id" reference="product">
+    <AutocompleteInput optionText="product_title" sx={{ minWidth: 240 }} />
+  </ReferenceInput>,
+  <EnumInput key="book" source="product_book" values={['Y', 'N']} />,
+  <EnumInput key="send" source="orders_book_send" values={bookSendStates} scope="bookSend" />,
+];
+
+const orderColumns = [
+  <TextField key="id" source="id" />,
+  <TextField key="ref" source="orders_ref" sortable={false} />,
+  <MemberCell key="member" label="resources.orders.fields.user_id" />,
+  <TextField key="course" source="product_title" sortable={false} />,
+  <ValueField key="pay" source="orders_payment" sortable={false} />,
+  <MoneyField key="net" source="orders_net" textAlign="right" />,
+  <ValueField key="status" source="orders_status" colors={statusColors} />,
+  <FunctionField
+    key="send"
+    source="orders_book_send"
+    sortable={false}
+    render={(order: StaffOrder) =>
+      order.product_book === 'Y' ? (
+        <ValueField source="orders_book_send" colors={bookSendColors} scope="bookSend" />
+      ) : (
+        '–'
+      )
+    }
+  />,
+  <DateField key="at" source="create_at" showTime />,
+];
+
+/** /admin/orders: every order, filtered; the order page on a click; book shipping for the ticked rows. */
+function OrdersList() {
+  const orderPage = useOrderPage();
+  const phone = usePhoneLines();
+  return (
+    <ListPage
+      sort={{ field: 'id', order: 'DESC' }}
+      filters={orderFilters}
+      rowClick={(id) => orderPage(id)}
+      phone={phone}
+      bulkActions={<BookSendButtons />}
+      columns={orderColumns}
+    />
+  );
+}
+
+/** /admin/ordersExpire: orders that ended unpaid (expired) or were cancelled, and why; none is reopened here. */
+function OrdersExpireList() {
+  const orderPage = useOrderPage();
+  const phone = usePhoneLines();
+  return (
+    <ListPage
+      sort={{ field: 'id', order: 'DESC' }}
+      filters={[<EnumInput key="why" source="cancel_reason" values={cancelReasons} scope="cancelReason" />]}
+      rowClick={(id) => orderPage(id)}
+      phone={phone}
+      columns={[
+        <TextField key="ref" source="orders_ref" sortable={false} />,
+        <MemberCell key="member" label="resources.orders.fields.user_id" />,
+        <TextField key="course" source="product_title" sortable={false} />,
+        <ValueField key="pay" source="orders_payment" sortable={false} />,
+        <MoneyField key="net" source="orders_net" textAlign="right" />,
+        <ValueField key="why" source="cancel_reason" sortable={false} scope="cancelReason" />,
+        <TextField key="note" source="cancel_note" sortable={false} />,
+        <DateField key="at" source="create_at" showTime />,
+        <DateField key="upd" source="update_at" showTime />,
+      ]}
+    />
+  );
+}
+
+export const ordersConfirmResource: AdminResource = {
+  name: 'ordersConfirm',
+  list: OrdersConfirmList,
+  recordRepresentation: (r) => r.orders_ref ?? `#${r.id}`,
+};
+export const ordersResource: AdminResource = {
+  name: 'orders',
+  list: OrdersList,
+  show: OrderShow,
+  recordRepresentation: (r) => r.orders_ref ?? `#${r.id}`,
+};
+export const ordersExpireResource: AdminResource = {
+  name: 'ordersExpire',
+  list: OrdersExpireList,
+  recordRepresentation: (r) => r.orders_ref ?? `#${r.id}`,
+};

@@ -1,0 +1,89 @@
+import { Box, Chip, Stack, Typography } from '@mui/material';
+import { video as entity, videoStatuses } from '@sikkha/contract';
+import { FunctionField, TextField, TextInput, useGetList, useGetOne, useTranslate } from 'react-admin';
+import { DurationField, ValueField } from '../components/fields';
+import { EnumInput } from '../components/inputs';
+import { ListPage } from '../components/ListPage';
+import { UploadInput } from '../components/UploadInput';
+import { fileUrl } from '../components/upload';
+import type { AdminResource } from './types';
+
+const stateColors = { create: 'default', processing: 'warning', ready: 'success', failed: 'error' } as const;
+
+/** The packaging state, asked again every few seconds while the job works; and the courses that use the video. */
+function VideoState({ id }: { id: number }) {
+  const translate = useTranslate();
+  const { data } = useGetOne(
+    'video',
+    { id },
+    {
+      refetchInterval: (query) =>
+        ['create', 'processing'].includes(String(query.state.data?.video_status)) && query.state.data?.video_file
+          ? 3000
+          : false,
+    },
+  );
+  const { data: courses } = useGetList('productByVideoId', {
+    filter: { video_id: id },
+    pagination: { page: 1, perPage: 100 },
+  });
+  if (!data) return null;
+  const state = String(data.video_status ?? 'create');
+  return (
+    <Box sx={{ px: 2, pb: 2 }}>
+      <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 1 }}>
+        <Chip
+          label={translate(`admin.values.${state}`)}
+          color={stateColors[state as keyof typeof stateColors] ?? 'default'}
+          size="small"
+        />
+        {data.video_status_reason && (
+          <Typography variant="body2" color="error">
+            {data.video_status_reason}
+          </Typography>
+        )}
+      </Stack>
+      <Typography variant="subtitle2" component="h3">
+        {translate('admin.video.usedBy')}
+      </Typography>
+      <Typography variant="body2">
+        {courses?.length ? courses.map((c) => c.product_title).join(', ') : translate('admin.video.notUsed')}
+      </Typography>
+    </Box>
+  );
+}
+
+function VideoList() {
+  return (
+    <ListPage
+      sort={{ field: 'id', order: 'DESC' }}
+      filters={[<EnumInput key="s" source="video_status" values={videoStatuses} />]}
+      columns={[
+        <FunctionField
+          key="thumb"
+          source="video_path"
+          sortable={false}
+          render={(r) => (r.video_path ? <img src={fileUrl('video', r.video_path)} alt="" width={80} /> : null)}
+        />,
+        <TextField key="name" source="video_name" />,
+        <DurationField key="d" source="video_duration" />,
+        <ValueField key="s" source="video_status" colors={stateColors} />,
+      ]}
+      form={{
+        schema: entity.write,
+        maxWidth: 'md',
+        inputs: [
+          <TextInput key="name" source="video_name" fullWidth />,
+          <TextInput key="detail" source="video_detail" fullWidth multiline />,
+          <UploadInput key="file" source="video_file" endpoint="Video" image={false} />,
+          <UploadInput key="thumb" source="video_path" endpoint="Video" />,
+          <TextInput key="hls" source="video_HLS" fullWidth />,
+          <TextInput key="embed" source="video_embed" fullWidth />,
+        ],
+        related: (record) => <VideoState id={record.id as number} />,
+      }}
+    />
+  );
+}
+
+export const videoResource: AdminResource = { name: 'video', list: VideoList, recordRepresentation: 'video_name' };

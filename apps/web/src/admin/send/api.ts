@@ -1,0 +1,83 @@
+import type { AudienceCount, Delivery, DeliveryStatus, SendBody, SendChannel, SentMessage } from '@sikkha/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminRequest } from '../admin-request';
+
+/** While a message has deliveries waiting, its progress is read again this often. */
+const PROGRESS_MS = 2000;
+
+const stillSending = (messages: SentMessage[] | undefined) =>
+  messages?.some((m) => m.progress.some((p) => p.queued > 0)) ?? false;
+
+export const sendKeys = {
+  all: ['admin', 'send'] as const,
+  list: (page: number) => ['admin', 'send', 'list', page] as const,
+  audience: (recipients: Recipients) => ['admin', 'send', 'audience', recipients] as const,
+  deliveries: (query: DeliveriesQuery) => ['admin', 'send', 'deliveries', query] as const,
+};
+
+export type Recipients = Pick<SendBody, 'audience' | 'product_id' | 'user_ids'>;
+
+/** How many members the recipients are, per channel: asked again as the choice changes. */
+export function useAudience(recipients: Recipients, enabled: boolean) {
+  return useQuery({
+    queryKey: sendKeys.audience(recipients),
+    queryFn: () =>
+      adminRequest<AudienceCount>('sendAudience', { method: 'POST', body: recipients }).then((r) => r.data),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Messages sent, newest first, refreshed while one is still being sent. */
+export function useSentMessages(page: number, pageSize: number) {
+  return useQuery({
+    queryKey: sendKeys.list(page),
+    queryFn: async () => {
+      const answer = await adminRequest<SentMessage[]>('sendList', { query: { page, pageSize } });
+      return { rows: answer.data, total: answer.total ?? 0 };
+    },
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (stillSending(query.state.data?.rows) ? PROGRESS_MS : false),
+  });
+}
+
+/** One message with its progress, read again while it is still being sent. */
+export function useSentMessage(message: SentMessage | null) {
+  return useQuery({
+    queryKey: ['admin', 'send', 'message', message?.id] as const,
+    queryFn: () => adminRequest<SentMessage>('sendById', { query: { id: message?.id } }).then((r) => r.data),
+    enabled: message !== null,
+    initialData: message ?? undefined,
+    refetchInterval: (query) => (stillSending(query.state.data ? [query.state.data] : undefined) ? PROGRESS_MS : false),
+  });
+}
+
+export interface DeliveriesQuery {
+  id: number;
+  channel?: SendChannel | undefined;
+  status?: DeliveryStatus | undefined;
+  page: number;
+  pageSize: number;
+}
+
+/** One message's delivery log, refreshed while the message is still being sent. */
+export function useDeliveries(query: DeliveriesQuery, sending: boolean) {
+  return useQuery({
+    queryKey: sendKeys.deliveries(query),
+    queryFn: async () => {
+      const answer = await adminRequest<Delivery[]>('sendDelivery', { query: { ...query } });
+      return { rows: answer.data, total: answer.total ?? 0 };
+    },
+    placeholderData: keepPreviousData,
+    refetchInterval: sending ? PROGRESS_MS : false,
+  });
+}
+
+/** Sends a message; the history shows it at once. */
+export function useSend() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SendBody) => adminRequest<SentMessage>('send', { method: 'POST', body }).then((r) => r.data),
+    onSuccess: () => client.invalidateQueries({ queryKey: sendKeys.all }),
+  });
+}

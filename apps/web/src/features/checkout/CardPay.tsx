@@ -1,0 +1,243 @@
+import LockIcon from '@mui/icons-material/Lock';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formatBaht } from '@sikkha/contract/rules';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import type { CardForm } from './api';
+import { CardBrands } from './CardBrands';
+import { useCheckoutTexts } from './texts';
+import { useErrorText } from './use-field-message';
+
+interface OmiseJs {
+  setPublicKey(key: string): void;
+  createToken(
+    type: 'card',
+    card: { name: string; number: string; expiration_month: number; expiration_year: number; security_code: string },
+    callback: (status: number, response: { id?: string; message?: string }) => void,
+  ): void;
+}
+
+declare global {
+  interface Window {
+    Omise?: OmiseJs;
+  }
+}
+
+const loaded = new Map<string, Promise<void>>();
+/** Loads a gateway's script once per page. */
+function loadScript(src: string): Promise<void> {
+  let loading = loaded.get(src);
+  if (!loading) {
+    loading = new Promise<void>((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = src;
+      script.async = true;
+      script.onload = () => resolve();
+      script.onerror = () => {
+        loaded.delete(src);
+        reject(new Error(src));
+      };
+      document.head.append(script);
+    });
+    loaded.set(src, loading);
+  }
+  return loading;
+}
+
+/**
+ * The card form of an Omise.js-style gateway (Opn, and the built-in sandbox): the inputs are this page's, but the
+ * card goes from the browser to the gateway's script, which answers a one-time token; only the token reaches our
+ * server (`onToken`), which charges it. Card numbers never touch the shop's server.
+ */
+export function OmiseCardForm({
+  form,
+  amount,
+  onToken,
+}: {
+  form: CardForm;
+  amount: number;
+  /** Charges the token; answers whether the page moves on (else the form takes another card). */
+  onToken: (token: string) => Promise<boolean>;
+}) {
+  const text = useCheckoutTexts();
+  const errorText = useErrorText();
+  const [ready, setReady] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [card, setCard] = useState({ name: '', number: '', expiry: '', cvc: '' });
+
+  useEffect(() => {
+    let live = true;
+    loadScript(form.scriptUrl).then(
+      () => {
+        window.Omise?.setPublicKey(form.publicKey);
+        if (live) setReady(window.Omise ? 'ready' : 'failed');
+      },
+      () => live && setReady('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [form.scriptUrl, form.publicKey]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const omise = window.Omise;
+    if (!omise || busy) return;
+    const [month = '', year = ''] = card.expiry.split('/').map((part) => part.trim());
+    setBusy(true);
+    setFailure(null);
+    omise.createToken(
+      'card',
+      {
+        name: card.name.trim(),
+        number: card.number.replace(/\s/g, ''),
+        expiration_month: Number(month),
+        expiration_year: year.length === 2 ? 2000 + Number(year) : Number(year),
+        security_code: card.cvc.trim(),
+      },
+      (status, response) => {
+        if (status !== 200 || !response.id) {
+          setFailure(response.message ?? text.cardFailed);
+          setBusy(false);
+          return;
+        }
+        onToken(response.id).then(
+          (moving) => !moving && setBusy(false),
+          (error: unknown) => {
+            setFailure(errorText(error));
+            setBusy(false);
+          },
+        );
+      },
+    );
+  };
+
+  if (ready === 'loading') {
+    return (
+      <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+        <CircularProgress size={24} />
+        {text.cardLoading}
+      </Box>
+    );
+  }
+  if (ready === 'failed') return <Alert severity="error">{text.cardUnavailable}</Alert>;
+
+  const field = (name: keyof typeof card, label: string, props: Record<string, string | number>) => (
+    <TextField
+      label={label}
+      value={card[name]}
+      onChange={(event) => setCard({ ...card, [name]: event.target.value })}
+      required
+      fullWidth
+      size="small"
+      // The card stays in this page's memory for the gateway's script; never sent anywhere else.
+      slotProps={{ htmlInput: { ...props, 'data-card-field': name } }}
+    />
+  );
+
+  return (
+    <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2, maxWidth: 420, width: '100%' }}>
+      <CardBrands />
+      <Typography variant="body2">{text.cardIntro}</Typography>
+      {field('name', text.cardName, { autoComplete: 'cc-name', maxLength: 100 })}
+      {field('number', text.cardNumber, { autoComplete: 'cc-number', inputMode: 'numeric', maxLength: 23 })}
+      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
+        {field('expiry', text.cardExpiry, { autoComplete: 'cc-exp', placeholder: 'MM/YY', maxLength: 7 })}
+        {field('cvc', text.cardCvc, { autoComplete: 'cc-csc', inputMode: 'numeric', maxLength: 4 })}
+      </Box>
+      {form.testCards && (
+        <Alert severity="info">
+          {text.cardTestCards}
+          <Box component="ul" sx={{ m: 0, pl: 2 }}>
+            {form.testCards.map((test) => (
+              <li key={test.number}>
+                <code>{test.number.replace(/(\d{4})(?=\d)/g, '$1 ')}</code> — {text.cardOutcome[test.outcome]}
+              </li>
+            ))}
+          </Box>
+        </Alert>
+      )}
+      {failure && (
+        <Alert severity="error" role="alert">
+          {failure}
+        </Alert>
+      )}
+      <Button type="submit" variant="contained" size="large" startIcon={<LockIcon />} disabled={busy}>
+        {busy ? text.paying : `${text.confirm} ${formatBaht(amount)}`}
+      </Button>
+    </Box>
+  );
+}
+
+/**
+ * KBank's own card form (KPGW): its script inside a form, with the shop's public key, the amount and the merchant id;
+ * the person types the card into KBank's popup, and KBank's script puts the one-time token into the form and
+ * submits it. The submission is caught here and the token sent to our server instead of a page load.
+ */
+export function KPaymentCardForm({
+  form,
+  amount,
+  smartPay,
+  onToken,
+}: {
+  form: CardForm;
+  amount: number;
+  smartPay: boolean;
+  onToken: (token: string) => Promise<boolean>;
+}) {
+  const text = useCheckoutTexts();
+  const errorText = useErrorText();
+  const holder = useRef<HTMLFormElement>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const send = useRef(onToken);
+  send.current = onToken;
+  useEffect(() => {
+    const element = holder.current;
+    if (!element) return;
+    const take = () => {
+      const token = new FormData(element).get('token');
+      if (typeof token !== 'string' || !token) return;
+      send.current(token).catch((error: unknown) => setFailure(errorText(error)));
+    };
+    const onSubmit = (event: Event) => {
+      event.preventDefault();
+      take();
+    };
+    element.addEventListener('submit', onSubmit);
+    // KBank's script may call form.submit(), which fires no submit event.
+    element.submit = take;
+    const tag = document.createElement('script');
+    tag.src = form.scriptUrl;
+    tag.dataset.apikey = form.publicKey;
+    tag.dataset.amount = amount.toFixed(2);
+    tag.dataset.currency = 'THB';
+    tag.dataset.paymentMethods = 'card';
+    if (form.merchantId) tag.dataset.mid = form.merchantId;
+    if (smartPay && form.smartpayId) {
+      tag.dataset.smartpayId = form.smartpayId;
+      tag.dataset.term = '3';
+    }
+    element.append(tag);
+    return () => {
+      element.removeEventListener('submit', onSubmit);
+      tag.remove();
+    };
+  }, [form, amount, smartPay, errorText]);
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <CardBrands />
+      <Typography variant="body2">{text.cardIntro}</Typography>
+      <form ref={holder} method="POST" />
+      {failure && (
+        <Alert severity="error" role="alert">
+          {failure}
+        </Alert>
+      )}
+    </Box>
+  );
+}

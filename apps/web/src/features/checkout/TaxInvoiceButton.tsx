@@ -1,0 +1,66 @@
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { apiFile } from '../../api/client';
+import { useDocumentTexts } from './document-texts';
+
+/** Hands a fetched file to the browser as a download under its own name. */
+function save(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click is handled; keep the URL a moment for slow starts.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * The receipt or tax invoice of a finished order: the PDF issued at finish (GET /api/ordersTaxInvoiceFile), fetched
+ * with the member's token and saved as `<order_no>.pdf`. A tax invoice when the order asked for one (receipt Y).
+ */
+export function TaxInvoiceButton({
+  orderId,
+  orderNo,
+  taxInvoice,
+}: {
+  orderId: number;
+  orderNo: string;
+  taxInvoice: boolean;
+}) {
+  const text = useDocumentTexts();
+  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  const download = async () => {
+    setState({ busy: true, error: null });
+    try {
+      save(await apiFile('ordersTaxInvoiceFile', { id: orderId }), `${orderNo}.pdf`);
+      setState({ busy: false, error: null });
+    } catch (error) {
+      setState({ busy: false, error: error instanceof Error ? error.message : String(error) });
+    }
+  };
+  const label = taxInvoice ? text.taxInvoice : text.receipt;
+  return (
+    <>
+      <Button
+        variant="outlined"
+        size="small"
+        startIcon={state.busy ? <CircularProgress size={16} color="inherit" /> : <ReceiptLongIcon />}
+        onClick={() => void download()}
+        disabled={state.busy}
+        aria-label={`${label} ${orderNo}`}
+      >
+        {state.busy ? text.downloading : label}
+      </Button>
+      {state.error && (
+        <Typography role="alert" color="error" variant="body2" sx={{ width: '100%' }}>
+          {text.downloadFailed}: {state.error}
+        </Typography>
+      )}
+    </>
+  );
+}
