@@ -37,7 +37,9 @@ export async function startShop(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'sikkha-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+  // SERVER_MAIN runs another build of the server (one engineer's own, beside a shared tree's dist).
+  const main = process.env.SERVER_MAIN ?? join(root, 'apps/server/dist/main.js');
+  const server: ChildProcess = spawn(process.execPath, [main], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,0 +1,394 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { slipPicture } from '../apps/server/test/slip.js';
+import { startShop } from './harness.js';
+import { consoleProblems, hidden, screenshotFailures, visible } from './page-checks.js';
+
+// The back office as staff use it, on `npm start`'s embedded shop: the badge of waiting orders, a transfer approved
+// after a look at its slip, a course made with everything it has and seen on the storefront, a coupon for listed
+// e-mails used by a member, orders exported as CSV, the dashboard. Every page ends without a console error.
+
+let shop: Awaited<ReturnType<typeof startShop>>;
+let page: Page | undefined;
+let member: string;
+let staffToken: string;
+
+const MEMBER = { email: 'demo@sikkha.local', password: 'sikkha-demo-2026' };
+const TRANSFER_COURSE = { product_title: 'การเงินส่วนบุคคลสำหรับคนทำงาน', product_price: 1500 };
+const NEW_COURSE = 'ถ่ายวิดีโอสั้นด้วยมือถือ';
+const SHOTS = process.env.BACKOFFICE_SHOTS;
+
+/** The shop has no favicon.ico, which Chromium asks for after each page load. */
+const notFavicon = (problem: string) => !problem.includes('/favicon.ico');
+
+async function call<T>(path: string, init: { token?: string; body?: unknown } = {}, status = 200) {
+  const res = await fetch(`${shop.url}/api/${path}`, {
+    method: init.body === undefined ? 'GET' : 'POST',
+    headers: {
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const json = (await res.json()) as { data: T; insertId?: number; message: string };
+  expect(res.status, `${path}: ${JSON.stringify(json)}`).toBe(status);
+  return json;
+}
+
+/** A member's transfer order with a slip whose QR carries `reference`. */
+async function transferOrder(token: string, productId: number, reference: string) {
+  const form = new FormData();
+  form.append(
+    'images',
+    new Blob([new Uint8Array(await slipPicture(reference, '014'))], { type: 'image/png' }),
+    'slip.png',
+  );
+  const upload = await fetch(`${shop.url}/api/uploadSlip`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const slip = ((await upload.json()) as { data: string }).data;
+  const placed = await call<{ id: number; orders_ref: string }>('orders', {
+    token,
+    body: {
+      order: {
+        orders_payment_type_id: 4,
+        orders_payment_slip: slip,
+        orders_payment_date: '2569-11-23',
+        orders_payment_time: '10:30',
+        orders_payment_bank: 'SCB',
+        orders_payment_amount: TRANSFER_COURSE.product_price,
+      },
+      ordersDetail: { product_id: productId },
+    },
+  });
+  return placed.data;
+}
+
+async function shot(at: Page, name: string) {
+  if (SHOTS) await at.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+/** A browser page signed in to the back office through its login form. */
+async function staffPage(width = 1280, height = 900) {
+  page = await shop.page(width, height);
+  await page.goto(`${shop.url}/admin/login`);
+  await page.getByLabel(/ชื่อผู้ใช้/).first().fill(shop.staff.username);
+  await page
+    .getByLabel(/รหัสผ่าน/)
+    .first()
+    .fill(shop.staff.password);
+  await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+  await expect.poll(() => page!.evaluate(() => localStorage.getItem('adminToken'))).not.toBeNull();
+  await visible(page.getByRole('heading', { name: 'ภาพรวม', level: 1 }), 30_000);
+  return page;
+}
+
+/** The sidebar link of a page (its badge, when it has one, is part of its name). */
+const menuLink = (at: Page, name: string | RegExp) => at.getByRole('menuitem', { name, exact: true });
+
+let transferCourseId: number;
+
+beforeAll(async () => {
+  shop = await startShop();
+  member = (await call<{ token: string }>('loginEmail', { body: MEMBER })).data.token;
+  staffToken = (await call<{ token: string }>('loginPersonnel', { body: shop.staff })).data.token;
+  const created = await call('product', {
+    token: staffToken,
+    body: { ...TRANSFER_COURSE, product_status: 'Show', product_disable: 'N' },
+  });
+  transferCourseId = created.insertId!;
+});
+afterAll(() => shop?.stop());
+screenshotFailures(() => page);
+
+// Journeys walk many pages on a machine that may be busy: more than vitest's default minute.
+describe('the back office', { timeout: 240_000 }, () => {
+  test('the badge counts the waiting orders; a transfer is approved after a look at its slip, and its course opens', async () => {
+    const order = await transferOrder(member, transferCourseId, 'E2EBACKOFFICE000001');
+    const waiting = (await call<{ total: number }>('ordersTotalStatus', { token: staffToken })).data.total;
+    expect(waiting).toBeGreaterThanOrEqual(1);
+
+    const at = await staffPage();
+    const problems = consoleProblems(at);
+    const confirmLink = menuLink(at, `รอยืนยันการชำระเงิน รอตรวจสอบ ${waiting} รายการ`);
+    await visible(confirmLink);
+    await shot(at, 'dashboard-1280');
+    await confirmLink.click();
+    await expect.poll(() => new URL(at.url()).pathname).toBe('/admin/ordersConfirm');
+
+    // The row: member, course, method, amount in baht with 2 decimals, the day and time of payment.
+    const row = at.getByRole('row').filter({ hasText: order.orders_ref });
+    await visible(row);
+    await visible(row.getByText('สมใจ ใฝ่เรียน'));
+    await visible(row.getByText(TRANSFER_COURSE.product_title));
+    await visible(row.getByText('โอนเงิน'));
+    await visible(row.getByText('฿1,500.00'));
+    await visible(row.getByText('23 พ.ย. 2569 10:30'));
+    await shot(at, 'ordersConfirm-1280');
+
+    // The slip, large and zoomable, with what the server read from its QR.
+    await row.getByRole('button', { name: `ดูสลิป ${order.orders_ref}` }).click();
+    const slip = at.getByRole('dialog', { name: `สลิป ${order.orders_ref}` });
+    await visible(slip);
+    await visible(slip.getByText('E2EBACKOFFICE000001'));
+    await visible(slip.getByText('SCB', { exact: false }));
+    const picture = slip.getByRole('img', { name: `สลิป ${order.orders_ref}` });
+    await expect.poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    const before = await picture.evaluate((img) => img.getBoundingClientRect().width);
+    await slip.getByRole('button', { name: 'ขยาย' }).click();
+    await expect.poll(() => picture.evaluate((img) => img.getBoundingClientRect().width)).toBeGreaterThan(before);
+    await shot(at, 'slip-1280');
+    await slip.getByRole('button', { name: 'ปิด' }).click();
+    await hidden(slip);
+
+    // Approve: the row goes, the badge counts one less.
+    await row.getByRole('button', { name: 'อนุมัติ' }).click();
+    const confirm = at.getByRole('dialog', { name: 'อนุมัติ' });
+    await confirm.getByRole('button', { name: 'อนุมัติ' }).click();
+    await visible(at.getByText('อนุมัติแล้ว 1 รายการ'));
+    await hidden(row);
+    if (waiting > 1) await visible(menuLink(at, `รอยืนยันการชำระเงิน รอตรวจสอบ ${waiting - 1} รายการ`));
+    else await visible(menuLink(at, 'รอยืนยันการชำระเงิน'));
+
+    // The member's course is open, and the order page says who approved it, with its history.
+    const view = await call<{ state: string }>(`courseView?id=${transferCourseId}`, { token: member });
+    expect(view.data.state).toBe('finish');
+    await at.goto(`${shop.url}/admin/orders/${order.id}/show`);
+    await visible(at.getByRole('heading', { name: order.orders_ref, level: 1 }));
+    await visible(at.getByText('สำเร็จ').first());
+    await visible(at.getByText(/^RC\d{4}-\d{6}$/));
+    await visible(at.getByText('ประวัติการแก้ไขโดยเจ้าหน้าที่'));
+    await visible(at.getByText(/อนุมัติ คำสั่งซื้อ #\d+ โดย admin/));
+    await shot(at, 'order-1280');
+    expect(problems.filter(notFavicon)).toEqual([]);
+  });
+
+  test('a course with images, a tab, a document, a lesson and a group is made here and shows on the storefront', async () => {
+    const at = await staffPage();
+    const problems = consoleProblems(at);
+    await menuLink(at, 'คอร์สเรียน').click();
+    await at.getByRole('button', { name: 'เพิ่มใหม่' }).click();
+    const create = at.getByRole('dialog', { name: 'เพิ่มคอร์สเรียน' });
+    await visible(create);
+    await create.getByLabel('ชื่อคอร์ส').fill(NEW_COURSE);
+    await create.getByLabel('ราคา').fill('890');
+    await create.getByLabel('รายละเอียดคอร์ส').fill('ถ่าย ตัดต่อ และลงคลิปสั้นด้วยมือถือเครื่องเดียว');
+    // The thumbnail is uploaded at once and previewed.
+    await create
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles({
+        name: 'mini.png',
+        mimeType: 'image/png',
+        buffer: await slipPicture('MINI', '004'),
+      });
+    await visible(create.getByRole('img', { name: 'รูปย่อ' }));
+    await create.getByLabel('การแสดงผล').click();
+    await at.getByRole('option', { name: 'แสดง' }).click();
+    await create.getByRole('button', { name: 'บันทึก' }).click();
+    await hidden(create);
+    await visible(at.getByText('เพิ่มเรียบร้อยแล้ว'));
+
+    // Its content, in the edit dialog: a coach, a tab with a text, a document, a lesson, a Facebook group.
+    await at.getByRole('row').filter({ hasText: NEW_COURSE }).click();
+    const edit = at.getByRole('dialog', { name: 'แก้ไขคอร์สเรียน' });
+    await visible(edit);
+    await shot(at, 'product-edit-1280');
+
+    const coaches = edit.getByRole('region', { name: 'ผู้สอน' });
+    await coaches.getByRole('combobox', { name: 'ผู้สอน' }).click();
+    await at.getByRole('option').first().click();
+    await coaches.getByRole('button', { name: 'เพิ่มผู้สอน' }).click();
+    await visible(coaches.getByRole('row').nth(1));
+
+    const texts = edit.getByRole('region', { name: 'แท็บรายละเอียด: ข้อความ' });
+    await texts.getByLabel('แท็บ').fill('สิ่งที่จะได้เรียน');
+    await at.getByRole('option', { name: /สิ่งที่จะได้เรียน/ }).click();
+    await texts.getByLabel('ข้อความ').fill('ถ่ายคลิปให้คมชัดด้วยแสงธรรมชาติ');
+    await texts.getByRole('button', { name: 'เพิ่มข้อความ' }).click();
+    await visible(texts.getByRole('cell', { name: 'ถ่ายคลิปให้คมชัดด้วยแสงธรรมชาติ' }));
+
+    const lists = edit.getByRole('region', { name: 'แท็บรายละเอียด: หัวข้อ' });
+    await lists.getByLabel('แท็บ').fill('เอกสารประกอบ');
+    await at.getByRole('option', { name: /เอกสารประกอบ/ }).click();
+    await lists.getByLabel('หัวข้อ').fill('สไลด์บทที่ 1');
+    await lists.locator('input[type=file]').setInputFiles({
+      name: 'slides.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(
+        '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+      ),
+    });
+    await visible(lists.getByText(/\.pdf$/));
+    await lists.getByRole('button', { name: 'เพิ่มหัวข้อ' }).click();
+    await visible(lists.getByRole('cell', { name: 'สไลด์บทที่ 1' }));
+
+    const lessons = edit.getByRole('region', { name: 'บทเรียน' });
+    await lessons.getByLabel('วิดีโอ').click();
+    await at.getByRole('option').first().click();
+    await lessons.getByLabel('การเข้าชม').click();
+    await at.getByRole('option', { name: 'ตัวอย่าง' }).click();
+    await lessons.getByLabel('ลำดับ').fill('1');
+    await lessons.getByRole('button', { name: 'เพิ่มบทเรียน' }).click();
+    await visible(lessons.getByRole('cell', { name: 'ตัวอย่าง' }));
+
+    const groups = edit.getByRole('region', { name: 'กลุ่ม' });
+    await groups.getByLabel('ช่องทาง').click();
+    await at.getByRole('option', { name: 'Facebook' }).click();
+    await groups.getByLabel('ลิงก์กลุ่ม').fill('https://www.facebook.com/groups/short-video-th');
+    await groups.getByRole('button', { name: 'เพิ่มกลุ่ม' }).click();
+    await visible(groups.getByRole('cell', { name: 'https://www.facebook.com/groups/short-video-th' }));
+    await shot(at, 'product-content-1280');
+    await at.keyboard.press('Escape');
+    await hidden(edit);
+    expect(problems.filter(notFavicon)).toEqual([]);
+
+    // The storefront shows it to a visitor: its dialog, its tab with the document's title, its lesson.
+    const visitor = await shop.page(1280, 900);
+    await visitor.context().addCookies([{ name: 'cookie-confirm', value: 'agree', url: shop.url }]);
+    await visitor.goto(`${shop.url}/product/${encodeURIComponent(NEW_COURSE)}`);
+    const course = visitor.getByRole('dialog', { name: NEW_COURSE });
+    await visible(course, 60_000);
+    await visible(course.getByText('สิ่งที่จะได้เรียน').first());
+    await visible(course.getByText('เอกสารประกอบ').first());
+    await visible(course.getByText('สไลด์บทที่ 1').first());
+    await visitor.close();
+  });
+
+  test('a coupon for listed e-mails is made here; the listed member uses it, another member is refused', async () => {
+    const at = await staffPage();
+    const problems = consoleProblems(at);
+    await menuLink(at, 'คูปอง').click();
+    await at.getByRole('button', { name: 'เพิ่มใหม่' }).click();
+    const create = at.getByRole('dialog', { name: 'เพิ่มคูปอง' });
+    await create.getByLabel('รหัสคูปอง').fill('EMAILONLY200');
+    await create.getByLabel('ชื่อคูปอง').fill('ลด 200 บาทเฉพาะอีเมลที่เชิญ');
+    await create.getByLabel('ประเภทส่วนลด').click();
+    await at.getByRole('option', { name: 'ลดเป็นจำนวนเงิน' }).click();
+    await create.getByLabel('ลด (บาท)').fill('200');
+    await create.getByRole('switch', { name: 'เฉพาะอีเมลที่กำหนด' }).check();
+    await shot(at, 'coupon-create-1280');
+    await create.getByRole('button', { name: 'บันทึก' }).click();
+    await hidden(create);
+
+    await at.getByRole('row').filter({ hasText: 'EMAILONLY200' }).click();
+    const edit = at.getByRole('dialog', { name: 'แก้ไขคูปอง' });
+    const emails = edit.getByRole('region', { name: 'อีเมลที่ใช้คูปองได้' });
+    await emails.getByLabel('อีเมล').fill(MEMBER.email);
+    await emails.getByRole('button', { name: 'เพิ่มอีเมล' }).click();
+    await visible(emails.getByRole('cell', { name: MEMBER.email }));
+    await shot(at, 'coupon-edit-1280');
+    expect(problems.filter(notFavicon)).toEqual([]);
+
+    // The member's side through the API (the storefront's coupon dialog is the checkout's): listed, it applies.
+    const course = await call('product', {
+      token: staffToken,
+      body: { product_title: 'ตัดต่อวิดีโอด้วย CapCut', product_price: 990, product_status: 'Show' },
+    });
+    const checked = await call<{ pricing: { net: number; discount: number } }>(
+      `couponByCode?code=EMAILONLY200&product_id=${course.insertId}`,
+      { token: member },
+    );
+    expect(checked.data.pricing).toMatchObject({ discount: 200, net: 790 });
+    const coupon = (await call<{ id: number }[]>('couponAllByCode?code=EMAILONLY200', { token: staffToken })).data[0]!;
+    const placed = await call<{ orders_net: number; orders_discount: number }>('orders', {
+      token: member,
+      body: {
+        order: { orders_payment_type_id: 4 },
+        ordersDetail: { product_id: course.insertId, coupon_id: coupon.id },
+      },
+    });
+    expect(placed.data).toMatchObject({ orders_discount: 200, orders_net: 790 });
+    // Someone not on the list is refused with the spec's words.
+    const other = await call<{ token: string }>('userRegister', {
+      body: {
+        email: 'not-listed@example.com',
+        password: 'Another-pass-2026',
+        confirmPassword: 'Another-pass-2026',
+        name_title: 'นาย',
+        name_th: 'คนอื่น',
+        lname_th: 'ทดสอบ',
+        nickname: 'อื่น',
+        phone: '0898765432',
+        terms: true,
+      },
+    });
+    const refused = await fetch(`${shop.url}/api/couponByCode?code=EMAILONLY200&product_id=${course.insertId}`, {
+      headers: { Authorization: `Bearer ${other.data.token}` },
+    });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(((await refused.json()) as { message: string }).message).toBe('รหัสคูปองนี้ ใช้ได้กับ Email ที่กำหนดใว้');
+  });
+
+  test('the orders list filters on the server and exports what it shows as CSV; the dashboard links to its lists', async () => {
+    const at = await staffPage();
+    const problems = consoleProblems(at);
+    // Dashboard: the figures, each a link to its list.
+    await visible(at.getByText('คำสั่งซื้อรอตรวจสอบ'));
+    await visible(at.getByText(/฿[\d,]+\.\d{2}/).first());
+    await at.getByRole('link', { name: /สมาชิกใหม่/ }).click();
+    await expect.poll(() => new URL(at.url()).pathname).toBe('/admin/user');
+    await at.goBack();
+    await at.getByRole('link', { name: /คำสั่งซื้อรอตรวจสอบ/ }).click();
+    await expect.poll(() => new URL(at.url()).pathname).toBe('/admin/ordersConfirm');
+
+    await menuLink(at, 'คำสั่งซื้อทั้งหมด').click();
+    await visible(at.getByRole('row').filter({ hasText: TRANSFER_COURSE.product_title }));
+    // The search runs on the server: the member's e-mail finds their orders only.
+    await at.getByPlaceholder('ค้นหา').fill('การเงินส่วนบุคคล');
+    await expect.poll(async () => (await at.getByRole('row').count()) - 1, { timeout: 15_000 }).toBe(1);
+    await shot(at, 'orders-1280');
+    const download = at.waitForEvent('download');
+    await at.getByRole('button', { name: 'ส่งออก CSV' }).click();
+    const file = await download;
+    const csv = readFileSync((await file.path())!, 'utf8');
+    // A byte-order mark for Excel, a header, and the filtered row only.
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect(csv).toContain('orders_ref');
+    expect(csv).toContain(TRANSFER_COURSE.product_title);
+    expect(csv.trim().split('\n')).toHaveLength(2);
+    expect(problems.filter(notFavicon)).toEqual([]);
+  });
+
+  test('every sidebar page opens in Thai, fits a phone, and says so when it is empty', async () => {
+    for (const width of [1280, 390]) {
+      const at = await staffPage(width, 900);
+      const problems = consoleProblems(at);
+      for (const path of [
+        'user',
+        'coach',
+        'personnel',
+        'ordersConfirm',
+        'orders',
+        'ordersExpire',
+        'category',
+        'product',
+        'coupon',
+        'news',
+        'video',
+        'userProductGroup/facebook',
+        'userProductGroup/line',
+        'userProductGroupExpire',
+        'couponPoint',
+        'logCoin',
+        'user/1/show',
+      ]) {
+        await at.goto(`${shop.url}/admin/${path}`);
+        await expect
+          .poll(() => at.locator('.RaList-main, .RaShow-main').count(), { timeout: 30_000 })
+          .toBeGreaterThan(0);
+        await hidden(at.getByRole('progressbar'));
+        const text = await at.locator('main').innerText();
+        expect(text, path).not.toMatch(/No data|Please check|Not Found|Rows per page/);
+        const overflow = await at.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${path} at ${width}`).toBeLessThanOrEqual(0);
+        await shot(at, `${path.replace(/\//g, '_')}-${width}`);
+      }
+      expect(problems.filter(notFavicon)).toEqual([]);
+      await at.close();
+    }
+  });
+});
