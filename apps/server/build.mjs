@@ -9,8 +9,9 @@ const out = process.env.BUILD_OUT ?? 'dist';
 
 rmSync(out, { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: `${out}/main.js`,
+  // The shop, and the backup and restore command (`npm run backup`), which reads the same migrations folder.
+  entryPoints: { main: 'src/main.ts', backup: 'src/backup/cli.ts' },
+  outdir: out,
   bundle: true,
   platform: 'node',
   format: 'esm',
