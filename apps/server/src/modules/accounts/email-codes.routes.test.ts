@@ -423,17 +423,25 @@ describe('without SMTP_URL', () => {
     }
   });
 
-  test('the log shows recipient, subject and the text, so a person running the shop can read the code', async () => {
-    const lines: { obj: Record<string, unknown>; msg: string }[] = [];
-    const log = {
-      info: (obj: Record<string, unknown>, msg: string) => lines.push({ obj, msg }),
-      warn: () => {},
+  test('offline, the log shows the mail only when asked (npm start); otherwise its subject, never whom or what', async () => {
+    const logged = async (logContent: boolean) => {
+      const lines: { obj: Record<string, unknown>; msg: string }[] = [];
+      const log = {
+        info: (obj: Record<string, unknown>, msg: string) => lines.push({ obj, msg }),
+        warn: () => {},
+      };
+      const mailer = createMailer({ db: t.db, log: log as never, from: 'Sikkha <no-reply@sikkha.local>', logContent });
+      await mailer.send({ to: 'reader@example.com', subject: 'ทดสอบ', text: 'รหัสของคุณคือ 424242', html: '<p>x</p>' });
+      expect(lines).toHaveLength(1);
+      expect(lines[0]!.obj).toEqual({ subject: 'ทดสอบ' });
+      return lines[0]!.msg;
     };
-    const mailer = createMailer({ db: t.db, log: log as never, from: 'Sikkha <no-reply@sikkha.local>' });
-    await mailer.send({ to: 'reader@example.com', subject: 'ทดสอบ', text: 'รหัสของคุณคือ 424242', html: '<p>x</p>' });
-    expect(lines).toHaveLength(1);
-    expect(lines[0]!.obj).toEqual({ to: 'reader@example.com', subject: 'ทดสอบ' });
-    expect(lines[0]!.msg).toContain('รหัสของคุณคือ 424242');
+    const shown = await logged(true);
+    expect(shown).toContain('reader@example.com');
+    expect(shown).toContain('รหัสของคุณคือ 424242');
+    const kept = await logged(false);
+    expect(kept).not.toContain('reader@example.com');
+    expect(kept).not.toContain('424242');
   });
 });
 
