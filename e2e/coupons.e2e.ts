@@ -13,13 +13,14 @@ let page: Page | undefined;
 const MEMBER = { email: 'demo@sikkha.local', password: 'sikkha-demo-2026' };
 const COUPON_COURSE = 'คอร์สทดสอบคูปองส่วนลด';
 const COIN_COURSE = 'คอร์สทดสอบชำระด้วยเหรียญ';
+const TYPES_COURSE = 'คอร์สทดสอบคูปองทุกแบบ';
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
 /** The shop has no favicon.ico yet, which Chromium asks for after each page load. */
 const notFavicon = (problem: string) => !problem.includes('/favicon.ico');
 /** A refused code is a 4xx with the spec's message (which the journey reads); Chromium logs the status too. */
 const notRefusal = (problem: string) =>
-  notFavicon(problem) && !/status of 40[34] .*\/api\/(couponByCode|couponPointByCode)\?/.test(problem);
+  notFavicon(problem) && !/status of 4\d\d .*\/api\/(couponByCode|couponPointByCode)\?/.test(problem);
 
 async function call<T>(path: string, init: { token?: string; body?: unknown } = {}) {
   const res = await fetch(`${shop.url}/api/${path}`, {
@@ -66,6 +67,56 @@ beforeAll(async () => {
     call('coupon', { token: staffToken, body: { product_id: couponCourse.id, ...fields } });
   await coupon({ coupon_code: 'SAVE10', coupon_name: 'ลด 10%', coupon_type: 'Percent', coupon_percent: 10 });
   await coupon({ coupon_code: 'LISTED', coupon_type: 'Pay', coupon_pay: 500, coupon_email_only: 'Y' });
+
+  // The types and refusals journey: its own course, so an order placed there leaves the others free.
+  const typesCourse = await course(TYPES_COURSE, 1990, 'N');
+  const otherCourse = await course('คอร์สทดสอบคูปองใช้ครบ', 500, 'N');
+  const typed = (fields: Record<string, unknown>) =>
+    call<{ id: number }>('coupon', { token: staffToken, body: { product_id: typesCourse.id, ...fields } });
+  await typed({ coupon_code: 'PRICE990', coupon_type: 'Price', coupon_price: 990 });
+  await typed({ coupon_code: 'PAY500', coupon_type: 'Pay', coupon_pay: 500 });
+  await typed({ coupon_code: 'POINT50', coupon_type: 'Point', coupon_point: 50 });
+  await typed({
+    coupon_code: 'ALLIN',
+    coupon_type: 'All',
+    coupon_price: 1500,
+    coupon_percent: 10,
+    coupon_point: 20,
+    coupon_pay: 100,
+  });
+  // The demo member's course was paid when the shop was seeded, before these coupons were made: an existing member
+  // of a member-only coupon made now, but not of one that opened in 2020.
+  await typed({ coupon_code: 'BUYERS', coupon_type: 'Pay', coupon_pay: 100, coupon_member_only: 'Y' });
+  await typed({
+    coupon_code: 'OLDBUYERS',
+    coupon_type: 'Pay',
+    coupon_pay: 100,
+    coupon_member_only: 'Y',
+    coupon_start: '2020-01-01',
+  });
+  await typed({
+    coupon_code: 'OLDOREMAIL',
+    coupon_type: 'Pay',
+    coupon_pay: 100,
+    coupon_member_only: 'Y',
+    coupon_email_only: 'Y',
+    coupon_start: '2020-01-01',
+  });
+  await typed({ coupon_code: 'EMAILS', coupon_type: 'Pay', coupon_pay: 100, coupon_email_only: 'Y' });
+  await typed({ coupon_code: 'ENDED', coupon_type: 'Pay', coupon_pay: 100, coupon_to: '2020-01-31' });
+  await typed({ coupon_code: 'ELSEWHERE', coupon_type: 'Pay', coupon_pay: 100, product_id: otherCourse.id });
+  const usedUp = await typed({
+    coupon_code: 'ONCE',
+    coupon_type: 'Pay',
+    coupon_pay: 100,
+    coupon_product_type: 'all',
+    coupon_limit: 1,
+  });
+  // Its one use is held by the member's waiting order for the other course.
+  await call('orders', {
+    token,
+    body: { order: { orders_payment_type_id: 5 }, ordersDetail: { product_id: otherCourse.id, coupon_id: usedUp.id } },
+  });
   await call('couponPoint', {
     token: staffToken,
     body: {
@@ -210,4 +261,101 @@ describe('coupons and coins', () => {
     expect(await seriousViolations(page)).toEqual([]);
     expect(problems.filter(notFavicon)).toEqual([]);
   }, 120_000);
+
+  test('each coupon type changes the summary, each refusal says its message, and the paid order gives its coins', async () => {
+    page = await memberPage(390, 844);
+    const problems = consoleProblems(page);
+    const before = await balance();
+    await page.goto(`${shop.url}/product/${encodeURIComponent(TYPES_COURSE)}`);
+    await page
+      .getByRole('dialog', { name: TYPES_COURSE })
+      .getByRole('button', { name: /ซื้อคอร์สนี้/ })
+      .click();
+    const order = page.getByRole('dialog', { name: 'ชำระเงิน' });
+    const summary = order.getByRole('region', { name: 'สรุปคำสั่งซื้อ' });
+    const row = (label: string) => summary.locator(`dt:text-is("${label}") + dd`);
+    const couponDialog = page.getByRole('dialog', { name: 'ใช้คูปองส่วนลด' });
+    const check = async (code: string) => {
+      await couponDialog.getByLabel('รหัสคูปอง').fill(code);
+      await couponDialog.getByRole('button', { name: 'ตรวจสอบ' }).click();
+    };
+    await visible(order.getByTestId('summary-net'));
+
+    // Price, Pay, Point and All (price 1,500, 10% off, 20 coins, 100 off) on a course of 1,990.
+    const effects = [
+      { code: 'PRICE990', discount: 1000, net: 990, coins: 0 },
+      { code: 'PAY500', discount: 500, net: 1490, coins: 0 },
+      { code: 'POINT50', discount: 0, net: 1990, coins: 50 },
+      { code: 'BUYERS', discount: 100, net: 1890, coins: 0 },
+      { code: 'ALLIN', discount: 740, net: 1250, coins: 20 },
+    ];
+    for (const [i, effect] of effects.entries()) {
+      await order.getByRole('button', { name: 'ใช้คูปองส่วนลด' }).click();
+      await check(effect.code.toLowerCase());
+      await couponDialog.waitFor({ state: 'hidden' });
+      await visible(order.getByText(`คูปอง ${effect.code}`));
+      await expect.poll(() => order.getByTestId('summary-net').textContent()).toBe(formatBaht(effect.net));
+      expect(await row('ส่วนลด').textContent()).toBe(formatBaht(effect.discount));
+      expect(await row('ราคา').textContent()).toBe(formatBaht(1990));
+      const coinsRow = row('เหรียญที่จะได้รับเมื่อชำระเสร็จ');
+      if (effect.coins > 0) expect(await coinsRow.textContent()).toBe(`${effect.coins} เหรียญ`);
+      else expect(await coinsRow.count()).toBe(0);
+      if (i < effects.length - 1) {
+        await order.getByRole('img', { name: `ยกเลิกคูปอง ${effect.code}` }).click();
+        await expect.poll(() => order.getByTestId('summary-net').textContent()).toBe(formatBaht(1990));
+      }
+    }
+    await summary.scrollIntoViewIfNeeded();
+    await shot('order-all-coupon-390');
+
+    // Each refusal in the spec's words; the refused code is cleared and the summary keeps the accepted coupon.
+    await order.getByRole('img', { name: 'ยกเลิกคูปอง ALLIN' }).click();
+    await order.getByRole('button', { name: 'ใช้คูปองส่วนลด' }).click();
+    const refusals = [
+      ['NO-SUCH-CODE', 'ไม่มีรหัสคูปองนี้'],
+      ['ENDED', 'ไม่มีรหัสคูปองนี้'],
+      ['ELSEWHERE', 'รหัสคูปองนี้ ไม่ได้ใช้กับสินค้านี้'],
+      ['OLDOREMAIL', 'รหัสคูปองนี้ ใช้ได้กับ สมาชิกเดิม หรือ Email ที่กำหนดใว้'],
+      ['OLDBUYERS', 'รหัสคูปองนี้ ใช้ได้กับ สมาชิกเดิม เท่านั้น'],
+      ['EMAILS', 'รหัสคูปองนี้ ใช้ได้กับ Email ที่กำหนดใว้'],
+      ['ONCE', 'รหัสคูปองนี้ ถูกใช้ครบเเล้ว'],
+    ] as const;
+    for (const [code, said] of refusals) {
+      await check(code);
+      await visible(couponDialog.getByText(said, { exact: true }));
+      expect(await couponDialog.getByLabel('รหัสคูปอง').inputValue()).toBe('');
+    }
+    await shot('coupon-dialog-refused-390');
+    expect(page.viewportSize()?.width).toBe(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // All again, paid by the sandbox's QR at the summary's net; its 20 coins reach the balance once paid.
+    await check('ALLIN');
+    await couponDialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => order.getByTestId('summary-net').textContent()).toBe(formatBaht(1250));
+    await order.getByRole('radio', { name: 'QR พร้อมเพย์ (Internet Banking)' }).check();
+    await order.getByRole('button', { name: 'ยืนยันการชำระเงิน' }).click();
+    await page.waitForURL(/\/qrPlayment\//);
+    await visible(page.getByText(formatBaht(1250)).first());
+    const testPay = page.getByRole('link', { name: 'เปิดหน้าชำระเงินทดสอบ (sandbox)' });
+    const gatewayPage = await page.context().newPage();
+    await gatewayPage.goto(new URL((await testPay.getAttribute('href'))!, shop.url).href);
+    await visible(gatewayPage.getByText(formatBaht(1250)));
+    await gatewayPage.getByRole('button', { name: 'ชำระเงิน', exact: true }).click();
+    await gatewayPage.close();
+    await expect.poll(balance, { timeout: 30_000 }).toBe(before + 20);
+    const [paid] = await call<{ orders_status: string; orders_net: number; orders_discount: number }[]>(
+      'orders?pageSize=1',
+      { token },
+    );
+    expect(paid).toMatchObject({ orders_status: 'finish', orders_net: 1250, orders_discount: 740 });
+
+    await page.goto(`${shop.url}/coin`);
+    const line = page.getByTestId('coin-history-card').first();
+    await visible(line.getByText('เหรียญจากคูปองส่วนลด'));
+    await visible(line.getByText('+20'));
+    // Every balance is still the sum of its ledger.
+    expect(await call('logPointMismatch', { token: staffToken })).toEqual([]);
+    expect(problems.filter(notRefusal)).toEqual([]);
+  }, 180_000);
 });
