@@ -53,3 +53,16 @@ test('50 members racing through POST /api/orders for a coupon limited to 5 get e
   const all = await t.db.select().from(s.ordersDetail).where(eq(s.ordersDetail.product_id, course!.id));
   expect(all).toHaveLength(5);
 });
+
+test('ten saves of one new code at once make one coupon; the others answer the form’s message', async () => {
+  const answers = await Promise.all(
+    Array.from({ length: 10 }, (_, i) =>
+      staff.post('/api/coupon', { coupon_code: i % 2 ? 'race-same' : 'RACE-SAME', coupon_type: 'Pay', coupon_pay: 10 }),
+    ),
+  );
+  expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+  const refused = answers.filter((a) => a.statusCode !== 200);
+  expect(new Set(refused.map((a) => `${a.statusCode} ${a.json().message}`))).toEqual(
+    new Set([`409 ${message('couponDuplicate')}`]),
+  );
+});

@@ -42,11 +42,15 @@ const amountFields = Object.values(couponAmountFields);
  */
 export async function shapeCouponWrite(work: Work, values: Values, id?: number): Promise<Values> {
   if (typeof values.coupon_code === 'string') {
-    values.coupon_code = values.coupon_code.trim();
+    const code = values.coupon_code.trim();
+    values.coupon_code = code;
+    // Two saves of one code at once queue here (the lock lasts until the unit of work ends), so the second sees
+    // the first's row and answers the form's message, not the unique index's generic one.
+    await work.db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`coupon:${code.toLowerCase()}`}))`);
     const [taken] = await work.db
       .select({ id: coupon.id })
       .from(coupon)
-      .where(and(sql`lower(${coupon.coupon_code}) = lower(${values.coupon_code})`, id ? ne(coupon.id, id) : undefined))
+      .where(and(sql`lower(${coupon.coupon_code}) = lower(${code})`, id ? ne(coupon.id, id) : undefined))
       .limit(1);
     if (taken) throw new AppError('CONFLICT', message('couponDuplicate'));
   }
