@@ -380,7 +380,10 @@ describe('my learning', () => {
       await expect
         .poll(() => main.locator('[data-period="day"]').textContent(), { timeout: 20_000 })
         .toBe(spoken(today.seconds));
-      expect(await main.locator('[data-period="month"]').textContent()).toBe(spoken(today.seconds));
+      // Each total is its own request: the month's may come after the day's.
+      await expect
+        .poll(() => main.locator('[data-period="month"]').textContent(), { timeout: 20_000 })
+        .toBe(spoken(today.seconds));
       await visible(main.getByRole('img', { name: new RegExp(`^รวม ${spoken(today.seconds)} ใน`) }));
       const entry = main.getByRole('listitem').filter({ hasText: BOUGHT });
       await visible(entry.getByText(`เรียนจบ ${course!.completed} จาก ${course!.lessons} บท`));

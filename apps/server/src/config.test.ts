@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { loadConfig } from './config.js';
+import { pageSecurityPolicy } from './http/security-headers.js';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'sikkha-config-'));
 const SECRET = 'x'.repeat(40);
@@ -51,4 +52,20 @@ test('an empty variable counts as unset', () => {
 test('client addresses come from X-Forwarded-For only when told a proxy is in front', () => {
   expect(loadConfig({ JWT_SECRET: SECRET }).trustProxy).toBe(false);
   expect(loadConfig({ JWT_SECRET: SECRET, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+});
+
+test('lessons hosted elsewhere play from the https origins VIDEO_HOSTS names, and the pages’ CSP lets only those in', () => {
+  expect(loadConfig({ JWT_SECRET: SECRET }).videoHosts).toContain('https://www.youtube.com');
+  const c = loadConfig({ JWT_SECRET: SECRET, VIDEO_HOSTS: 'https://cdn.video.example/path, https://player.example' });
+  expect(c.videoHosts).toEqual(['https://cdn.video.example', 'https://player.example']);
+  const policy = pageSecurityPolicy('<html></html>', true, undefined, c.videoHosts).split('; ');
+  for (const name of ['connect-src', 'media-src', 'frame-src']) {
+    expect(policy.find((d) => d.startsWith(`${name} `))).toContain('https://cdn.video.example');
+  }
+  expect(policy.find((d) => d.startsWith('script-src '))).not.toContain('video.example');
+  expect(loadConfig({ JWT_SECRET: SECRET, VIDEO_HOSTS: '' }).videoHosts).toEqual(
+    loadConfig({ JWT_SECRET: SECRET }).videoHosts,
+  );
+  expect(() => loadConfig({ JWT_SECRET: SECRET, VIDEO_HOSTS: 'http://insecure.example' })).toThrow(/VIDEO_HOSTS/);
+  expect(() => loadConfig({ JWT_SECRET: SECRET, VIDEO_HOSTS: 'not a url' })).toThrow(/VIDEO_HOSTS/);
 });

@@ -7,6 +7,8 @@ import { z } from 'zod';
 
 /** A signing secret shorter than this is refused everywhere. */
 const SECRET_BYTES = 32;
+/** The video players staff paste most (YouTube's and Vimeo's), allowed unless VIDEO_HOSTS says otherwise. */
+const DEFAULT_VIDEO_HOSTS = 'https://www.youtube.com,https://www.youtube-nocookie.com,https://player.vimeo.com';
 const schema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -51,6 +53,25 @@ const schema = z
     FACEBOOK_APP_SECRET: z.string().optional(),
     FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v19.0'),
     FFMPEG_PATH: z.string().optional(),
+    // Where lessons hosted elsewhere play from (video_HLS, video_iframe, video_embed): the pages' CSP lets them in.
+    VIDEO_HOSTS: z
+      .string()
+      .default(DEFAULT_VIDEO_HOSTS)
+      .transform((list, ctx) => {
+        const origins: string[] = [];
+        for (const entry of list
+          .split(',')
+          .map((e) => e.trim())
+          .filter(Boolean)) {
+          const url = URL.canParse(entry) ? new URL(entry) : null;
+          if (url?.protocol !== 'https:') {
+            ctx.addIssue({ code: 'custom', message: `VIDEO_HOSTS: ${entry} is not an https origin` });
+            return z.NEVER;
+          }
+          origins.push(url.origin);
+        }
+        return origins;
+      }),
     // Messaging (Send screen, group-code requests): the LINE Messaging API channel and the Facebook Page.
     LINE_API_URL: z.url().default('https://api.line.me'),
     LINE_CHANNEL_ACCESS_TOKEN: z.string().optional(),
@@ -266,6 +287,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       : undefined,
     /** ffmpeg for packaging videos; the npm-installed binary when unset. */
     ffmpegPath: c.FFMPEG_PATH,
+    /** Origins of externally hosted lessons (VIDEO_HOSTS): HLS fetched by the player, iframe players. */
+    videoHosts: c.VIDEO_HOSTS,
     /** One coin pays this many baht (COIN_BAHT_RATE, 1 by default). */
     coinBahtRate: c.COIN_BAHT_RATE,
     /** Facebook sign-in is offered when the app id and secret are set. */

@@ -28,19 +28,25 @@ function inlineScriptHashes(html: string): string[] {
  * The Content-Security-Policy of the web app's pages. Scripts: our own files, the page's own inline script by hash,
  * and the sign-in SDKs. Styles may be inline: MUI (emotion) writes its styles at run time. Video plays from blob:
  * URLs (hls.js feeds Media Source), protected files are shown as blob: URLs. The payment gateway's card form (KBank's
- * or Omise.js) loads its script and frames from the gateway. Nothing may frame the shop.
+ * or Omise.js) loads its script and frames from the gateway. Lessons hosted elsewhere (VIDEO_HOSTS) are fetched by
+ * hls.js, played by the browser or framed as their host's player. Nothing may frame the shop.
  */
-export function pageSecurityPolicy(indexHtml: string, https: boolean, gateway: ThirdPartyOrigins = noOrigins): string {
+export function pageSecurityPolicy(
+  indexHtml: string,
+  https: boolean,
+  gateway: ThirdPartyOrigins = noOrigins,
+  videoHosts: readonly string[] = [],
+): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...inlineScriptHashes(indexHtml), ...SIGN_IN.scripts, ...gateway.scripts],
     'style-src': ["'self'", "'unsafe-inline'", 'https://accounts.google.com'],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'", 'data:'],
-    'media-src': ["'self'", 'blob:'],
+    'media-src': ["'self'", 'blob:', ...videoHosts],
     'worker-src': ["'self'", 'blob:'],
-    'connect-src': ["'self'", ...SIGN_IN.connect, ...gateway.connect],
-    'frame-src': [...SIGN_IN.frames, ...gateway.frames],
+    'connect-src': ["'self'", ...SIGN_IN.connect, ...gateway.connect, ...videoHosts],
+    'frame-src': [...SIGN_IN.frames, ...gateway.frames, ...videoHosts],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

@@ -13,6 +13,7 @@ export const seoModule: AppModule = {
       webDir,
       https: config.publicUrl.startsWith('https:'),
       gateway: gatewayOrigins(config.payments),
+      videoHosts: config.videoHosts,
     });
   },
 };

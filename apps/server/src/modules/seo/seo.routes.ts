@@ -22,11 +22,13 @@ export function registerSitemapRoutes(app: FastifyInstance, seo: SeoService) {
 export async function registerWebApp(
   app: FastifyInstance,
   seo: SeoService,
-  options: { webDir: string | undefined; https: boolean; gateway?: ThirdPartyOrigins },
+  options: { webDir: string | undefined; https: boolean; gateway?: ThirdPartyOrigins; videoHosts?: readonly string[] },
 ) {
   const web = options.webDir && existsSync(join(options.webDir, 'index.html')) ? options.webDir : undefined;
   const indexHtml = web ? readFileSync(join(web, 'index.html'), 'utf8') : undefined;
-  const policy = indexHtml ? pageSecurityPolicy(indexHtml, options.https, options.gateway) : undefined;
+  const policy = indexHtml
+    ? pageSecurityPolicy(indexHtml, options.https, options.gateway, options.videoHosts)
+    : undefined;
   if (web) {
     await app.register(fastifyStatic, {
       root: web,

@@ -210,7 +210,13 @@ export const adminTh = {
   },
   coach: { details: 'รายละเอียด', awards: 'รางวัล / ผลงาน', add: 'เพิ่ม' },
   news: { images: 'รูปภาพประกอบข่าว', addImages: 'เพิ่มรูป' },
-  video: { usedBy: 'ใช้ในคอร์ส', upload: 'อัปโหลดวิดีโอ', notUsed: 'ยังไม่มีคอร์สใช้' },
+  video: {
+    usedBy: 'ใช้ในคอร์ส',
+    upload: 'อัปโหลดวิดีโอ',
+    notUsed: 'ยังไม่มีคอร์สใช้',
+    external:
+      'เมื่อไม่มีไฟล์วิดีโอ: ลิงก์ HLS หรือหน้าเครื่องเล่นของเว็บวิดีโอ (https) ที่ผู้ดูแลระบบอนุญาตไว้ใน VIDEO_HOSTS ไฟล์ที่อัปโหลดจะถูกเข้ารหัสและป้องกันดีกว่า',
+  },
   advert: {
     hint: 'รูปและลิงก์นี้แสดงบนวิดีโอ 5 วินาทีหลังเริ่มเล่น และทุก 600 วินาที ครั้งละ 5 วินาที ถ้าเปิดแสดงหลายรายการ จะใช้รายการล่าสุด',
   },
@@ -447,7 +453,13 @@ export const adminEn: Shape<AdminTexts> = {
   },
   coach: { details: 'Details', awards: 'Awards', add: 'Add' },
   news: { images: 'Pictures of the news', addImages: 'Add pictures' },
-  video: { usedBy: 'Used by', upload: 'Upload a video', notUsed: 'No course uses it yet' },
+  video: {
+    usedBy: 'Used by',
+    upload: 'Upload a video',
+    notUsed: 'No course uses it yet',
+    external:
+      'Without a video file: an HLS link or a video site’s player page (https) from a host allowed in VIDEO_HOSTS. An uploaded file is encrypted and better protected.',
+  },
   advert: {
     hint: 'This picture and link show over the video 5 s after play starts and every 600 s, for 5 s each time. With several shown, the newest is used.',
   },

@@ -1,6 +1,6 @@
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import { video as entity, videoStatuses } from '@sikkha/contract';
-import { FunctionField, TextField, TextInput, useGetList, useGetOne, useTranslate } from 'react-admin';
+import { FunctionField, type RaRecord, TextField, TextInput, useGetList, useGetOne, useTranslate } from 'react-admin';
 import { DurationField, ValueField } from '../components/fields';
 import { EnumInput } from '../components/inputs';
 import { ListPage } from '../components/ListPage';
@@ -9,6 +9,12 @@ import { fileUrl } from '../components/upload';
 import type { AdminResource } from './types';
 
 const stateColors = { create: 'default', processing: 'warning', ready: 'success', failed: 'error' } as const;
+/** How often a screen asks again while a video's packaging job has not ended. */
+const PACKAGING_POLL_MS = 3000;
+
+/** An uploaded video whose packaging job has not ended yet. */
+const packaging = (record: RaRecord | undefined) =>
+  Boolean(record?.video_file) && ['create', 'processing'].includes(String(record?.video_status));
 
 /** The packaging state, asked again every few seconds while the job works; and the courses that use the video. */
 function VideoState({ id }: { id: number }) {
@@ -17,10 +23,7 @@ function VideoState({ id }: { id: number }) {
     'video',
     { id },
     {
-      refetchInterval: (query) =>
-        ['create', 'processing'].includes(String(query.state.data?.video_status)) && query.state.data?.video_file
-          ? 3000
-          : false,
+      refetchInterval: (query) => (packaging(query.state.data) ? PACKAGING_POLL_MS : false),
     },
   );
   const { data: courses } = useGetList('productByVideoId', {
@@ -57,6 +60,10 @@ function VideoList() {
   return (
     <ListPage
       sort={{ field: 'id', order: 'DESC' }}
+      // The list's states move on by themselves while a job packages a video.
+      queryOptions={{
+        refetchInterval: (query) => (query.state.data?.data.some(packaging) ? PACKAGING_POLL_MS : false),
+      }}
       filters={[<EnumInput key="s" source="video_status" values={videoStatuses} />]}
       columns={[
         <FunctionField
@@ -77,8 +84,9 @@ function VideoList() {
           <TextInput key="detail" source="video_detail" fullWidth multiline />,
           <UploadInput key="file" source="video_file" endpoint="Video" image={false} />,
           <UploadInput key="thumb" source="video_path" endpoint="Video" />,
-          <TextInput key="hls" source="video_HLS" fullWidth />,
-          <TextInput key="embed" source="video_embed" fullWidth />,
+          <TextInput key="hls" source="video_HLS" fullWidth helperText="admin.video.external" />,
+          <TextInput key="iframe" source="video_iframe" fullWidth />,
+          <TextInput key="embed" source="video_embed" fullWidth multiline />,
         ],
         related: (record) => <VideoState id={record.id as number} />,
       }}

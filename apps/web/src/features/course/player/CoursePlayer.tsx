@@ -6,7 +6,7 @@ import { styled } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { PLAYER_HEIGHT } from '@sikkha/contract/rules';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useToken } from '../../../api/session';
 import { statisticsKeys } from '../../../lib/query-keys';
 import { type CourseView, type Lesson, lessonThumbnailUrl } from '../api';
@@ -44,10 +44,9 @@ export function CoursePlayer({ view, index, onSelect, open }: CoursePlayerProps)
   const progress = useLessonProgress(productId, token, member);
   const [rate, setRate] = useState(1);
   const [muted, setMuted] = useState(false);
-  const [playing, setPlaying] = useState(false);
   const [round, setRound] = useState(0);
   const advert = useAdvert();
-  const advertUp = useAdvertClock(playing && Boolean(advert.data));
+  const advertClock = useAdvertClock();
 
   useEffect(
     () => onStatisticsSaved(() => void queryClient.invalidateQueries({ queryKey: statisticsKeys.all })),
@@ -86,14 +85,14 @@ export function CoursePlayer({ view, index, onSelect, open }: CoursePlayerProps)
         onRate={setRate}
         muted={muted}
         onMuted={setMuted}
-        onPlayingChange={setPlaying}
+        onPlayed={advertClock.played}
         onEnded={() => {
           if (view.state !== 'finish') return;
           const next = nextLessonIndex(index, view.lessons.length);
           if (next === index) setRound((r) => r + 1);
           else onSelect(next);
         }}
-        overlay={advertUp && advert.data ? <AdvertOverlay advert={advert.data} /> : null}
+        overlay={advertClock.shown && advert.data ? <AdvertOverlay advert={advert.data} /> : null}
       />
     );
   }
@@ -101,24 +100,17 @@ export function CoursePlayer({ view, index, onSelect, open }: CoursePlayerProps)
 }
 
 /**
- * Seconds of playing in this dialog, on the wall clock (a faster rate does not hurry the advert; a stall for data
- * does not count), and whether the advert is up at that count.
+ * Seconds of playing in this dialog, across its lessons, as the lessons report them (their own clock at their rate,
+ * so a faster rate does not hurry the advert and a stall does not count), and whether the advert is up at that count.
  */
-function useAdvertClock(running: boolean): boolean {
-  const played = useRef(0);
+function useAdvertClock() {
+  const total = useRef(0);
   const [shown, setShown] = useState(false);
-  useEffect(() => {
-    if (!running) return;
-    let last = performance.now();
-    const timer = setInterval(() => {
-      const now = performance.now();
-      played.current += (now - last) / 1000;
-      last = now;
-      setShown(advertShown(played.current));
-    }, 250);
-    return () => clearInterval(timer);
-  }, [running]);
-  return shown;
+  const played = useCallback((seconds: number) => {
+    total.current += seconds;
+    setShown(advertShown(total.current));
+  }, []);
+  return { shown, played };
 }
 
 function AdvertOverlay({ advert }: { advert: ShownAdvert }) {

@@ -12,6 +12,7 @@ import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState 
 import { ApiError } from '../../../api/client';
 import { type Lesson, lessonThumbnailUrl } from '../api';
 import { playbackSource } from './api';
+import { framedPlayerUrl } from './external';
 import { attachSource, type MediaHandle, playsNatively, type Quality } from './media';
 import { type ControlsState, PlayerControls } from './PlayerControls';
 import { flushStatistics, lastSavedRow, onPageLeave, recordStretch } from './statistics-queue';
@@ -30,11 +31,14 @@ import {
 } from './viewing';
 
 const Video = styled('video')({});
+const Frame = styled('iframe')({});
 
 /** Seconds the arrow keys move. */
 const SEEK_STEP = 5;
 /** The controls fade while playing after this long without the pointer moving. */
 const IDLE_MS = 3000;
+/** More of the video's time than this between two 'timeupdate's is a jump, not playing. */
+const MAX_PLAYED_STEP = 3;
 
 export interface LessonPlayerProps {
   productId: number;
@@ -49,14 +53,22 @@ export interface LessonPlayerProps {
   onRate: (rate: number) => void;
   muted: boolean;
   onMuted: (muted: boolean) => void;
-  /** Whether the picture is moving: from 'playing' until a pause, the end, or a stall for data ('waiting'). */
-  onPlayingChange: (playing: boolean) => void;
+  /**
+   * Seconds of playing just done, by the video's own clock at its rate (1 s of a lesson at 2x is 0.5 s): a stall
+   * for data, a busy machine or a seek never counts. The advert's clock.
+   */
+  onPlayed: (seconds: number) => void;
   onEnded: () => void;
   /** Drawn over the picture (the advert), inside the player so it shows in full screen too. */
   overlay: ReactNode;
 }
 
-type Phase = { kind: 'loading' } | { kind: 'ready' } | { kind: 'error'; message: string | null };
+type Phase =
+  | { kind: 'loading' }
+  | { kind: 'ready' }
+  | { kind: 'error'; message: string | null }
+  /** A lesson hosted on a video site, played in its host's frame. */
+  | { kind: 'frame'; url: string };
 
 /**
  * One lesson playing: the source from /api/playback (hls.js, or the browser's own HLS), started where the lesson
@@ -84,6 +96,8 @@ export function LessonPlayer(props: LessonPlayerProps) {
   const [fullscreen, setFullscreen] = useState(false);
   const [resumedAt, setResumedAt] = useState<number | null>(null);
   const [active, setActive] = useState(true);
+  /** Where the last 'timeupdate' found playback, for the played seconds between two of them. */
+  const lastTime = useRef<number | null>(null);
 
   // Load and start the lesson (again on "try again").
   // biome-ignore lint/correctness/useExhaustiveDependencies: one start per lesson and attempt; the rest is read from `latest`
@@ -98,6 +112,8 @@ export function LessonPlayer(props: LessonPlayerProps) {
       try {
         const first = await source();
         if (cancelled) return;
+        const frame = framedPlayerUrl(first);
+        if (frame) return setPhase({ kind: 'frame', url: frame });
         const known = first.type === 'hls' ? first.duration : null;
         const { recording: saving, serverResumeAt } = latest.current;
         const start = saving ? startPosition(lastSavedRow(productId, lesson.video_id), serverResumeAt, known) : 0;
@@ -297,6 +313,26 @@ export function LessonPlayer(props: LessonPlayerProps) {
   const showControls = paused || active || phase.kind !== 'ready';
   const name = lesson.video_name ?? '';
 
+  // The host's player has its own controls and keys, and says nothing of what was watched (no statistics); it is
+  // taken away when the dialog closes, which stops it.
+  if (phase.kind === 'frame') {
+    return (
+      <Box role="region" aria-label={text.player(name)} sx={{ height: '100%', bgcolor: 'common.black' }}>
+        {open && (
+          <Frame
+            src={phase.url}
+            title={name}
+            allow="autoplay; encrypted-media; fullscreen; picture-in-picture"
+            allowFullScreen
+            referrerPolicy="strict-origin-when-cross-origin"
+            sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"
+            sx={{ width: '100%', height: '100%', border: 0, display: 'block' }}
+          />
+        )}
+      </Box>
+    );
+  }
+
   return (
     <Box
       ref={rootRef}
@@ -335,24 +371,21 @@ export function LessonPlayer(props: LessonPlayerProps) {
           setPaused(false);
           wake();
         }}
-        onPause={() => {
-          setPaused(true);
-          props.onPlayingChange(false);
+        onPause={() => setPaused(true)}
+        onEnded={props.onEnded}
+        onSeeked={(e) => {
+          lastTime.current = e.currentTarget.currentTime;
         }}
-        onEnded={() => {
-          props.onPlayingChange(false);
-          props.onEnded();
+        onTimeUpdate={(e) => {
+          const v = e.currentTarget;
+          setTime(v.currentTime);
+          const step = lastTime.current === null ? 0 : v.currentTime - lastTime.current;
+          lastTime.current = v.currentTime;
+          if (!v.paused && !v.seeking && step > 0 && step < MAX_PLAYED_STEP) props.onPlayed(step / v.playbackRate);
         }}
-        onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
         onDurationChange={(e) => setDuration(Number.isFinite(e.currentTarget.duration) ? e.currentTarget.duration : 0)}
-        onWaiting={() => {
-          setBuffering(true);
-          props.onPlayingChange(false);
-        }}
-        onPlaying={() => {
-          setBuffering(false);
-          props.onPlayingChange(true);
-        }}
+        onWaiting={() => setBuffering(true)}
+        onPlaying={() => setBuffering(false)}
         onCanPlay={() => setBuffering(false)}
         onRateChange={(e) => {
           // The browser's own menu (picture-in-picture, media keys) may change it too.
