@@ -141,6 +141,10 @@ describe('checkout', { timeout: 180_000 }, () => {
     await visible(order.getByText('เลขประจำตัวผู้เสียภาษีไม่ถูกต้อง'));
     await taxId.fill('0105556123453');
     await hidden(order.getByText('เลขประจำตัวผู้เสียภาษีไม่ถูกต้อง'));
+    // The head office unless told otherwise; this company buys for its second branch.
+    const branch = order.getByRole('textbox', { name: 'เลขที่สาขา (สำนักงานใหญ่ 00000)' });
+    expect(await branch.inputValue()).toBe('00000');
+    await branch.fill('00002');
     await confirm.click();
     await visible(order.getByText('กรุณากรอก ชื่อบริษัท'));
     await order.getByRole('textbox', { name: 'ชื่อบริษัท' }).fill('บริษัท ทดสอบการค้า จำกัด');
@@ -191,7 +195,13 @@ describe('checkout', { timeout: 180_000 }, () => {
     ]);
     expect(download.suggestedFilename()).toBe(`${order_no}.pdf`);
     const text = pdfText(await readFile((await download.path())!));
-    for (const words of ['ใบกำกับภาษี', 'บริษัท ทดสอบการค้า จำกัด', '0105556123453', COURSES.transfer.product_title]) {
+    for (const words of [
+      'ใบกำกับภาษี',
+      'บริษัท ทดสอบการค้า จำกัด',
+      '0105556123453',
+      'สาขาที่ 00002',
+      COURSES.transfer.product_title,
+    ]) {
       expect(text).toContain(words);
     }
     expect(text).toContain('1,200.00');

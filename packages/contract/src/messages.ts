@@ -77,6 +77,10 @@ export const messages = {
   // Not given by the spec.
   cardIdInvalid: { th: 'เลขบัตรประชาชนไม่ถูกต้อง', en: 'This national id number is not valid' },
   companyIdInvalid: { th: 'เลขประจำตัวผู้เสียภาษีไม่ถูกต้อง', en: 'This tax id is not valid' },
+  companyBranchInvalid: {
+    th: 'กรุณากรอก เลขที่สาขา 5 หลัก (สำนักงานใหญ่ 00000)',
+    en: 'Please fill in the 5-digit branch number (head office 00000)',
+  },
   courseOwned: { th: 'คุณเป็นเจ้าของคอร์สนี้อยู่แล้ว', en: 'You already own this course' },
   orderWaiting: {
     th: 'มีคำสั่งซื้อคอร์สนี้ที่รอการชำระเงินอยู่แล้ว',

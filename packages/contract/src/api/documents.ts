@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../messages.js';
 
 /** A document the server makes, answered as its bytes with its own Content-Type instead of the JSON envelope. */
 export const pdfDocument = z.any().meta({ description: 'The PDF itself (application/pdf)', format: 'binary' });
@@ -10,4 +11,4 @@ export const pdfDocument = z.any().meta({ description: 'The PDF itself (applicat
 export const companyBranch = z
   .string()
   .trim()
-  .regex(/^\d{5}$/, 'กรุณากรอก เลขที่สาขา 5 หลัก (สำนักงานใหญ่ 00000)');
+  .regex(/^\d{5}$/, messages.companyBranchInvalid.th);

@@ -11,7 +11,8 @@ import { useFieldMessage } from './use-field-message';
 
 /**
  * The receipt checkbox with the person's fields (card_id, address) or the company's (company_id, company_name,
- * company_address, company_address_send), each with its own error text (spec 2 §2, §5 rules 2–4). Disabled for
+ * company_address, company_address_send, and the branch its tax invoice names), each with its own error text
+ * (spec 2 §2, §5 rules 2–4). Disabled for
  * coins (spec 2 §6).
  */
 export function ReceiptFields({ control, disabled }: { control: Control<OrderForm>; disabled: boolean }) {
@@ -22,6 +23,7 @@ export function ReceiptFields({ control, disabled }: { control: Control<OrderFor
     type === 'company'
       ? [
           ['company_id', text.companyId, false],
+          ['company_branch', text.companyBranch, false],
           ['company_name', text.companyName, false],
           ['company_address', text.companyAddress, true],
           ['company_address_send', text.companyAddressSend, true],
@@ -87,7 +89,7 @@ function ReceiptField({
   multiline: boolean;
 }) {
   const message = useFieldMessage();
-  const digits = name === 'card_id' || name === 'company_id';
+  const digits = name === 'card_id' || name === 'company_id' || name === 'company_branch';
   return (
     <Controller
       control={control}
@@ -106,7 +108,11 @@ function ReceiptField({
           minRows={multiline ? 2 : undefined}
           error={Boolean(fieldState.error)}
           helperText={message(fieldState.error?.message)}
-          slotProps={{ htmlInput: digits ? { inputMode: 'numeric', maxLength: 13 } : { maxLength: 1000 } }}
+          slotProps={{
+            htmlInput: digits
+              ? { inputMode: 'numeric', maxLength: name === 'company_branch' ? 5 : 13 }
+              : { maxLength: 1000 },
+          }}
         />
       )}
     />

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { PAYMENT_TYPE } from '@sikkha/contract/rules';
+import { HEAD_OFFICE, PAYMENT_TYPE } from '@sikkha/contract/rules';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { attachSlip, useAfterPayment } from './api';
@@ -45,6 +45,7 @@ export function SlipAttach({
       company_name: '',
       company_address: '',
       company_address_send: '',
+      company_branch: HEAD_OFFICE,
       orders_payment_slip: '',
       orders_payment_date: todayBuddhist(),
       orders_payment_time: '',

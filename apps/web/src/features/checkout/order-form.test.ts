@@ -13,6 +13,7 @@ const blank: OrderForm = {
   company_name: '',
   company_address: '',
   company_address_send: '',
+  company_branch: '00000',
   orders_payment_slip: '',
   orders_payment_date: '2569-11-23',
   orders_payment_time: '',
@@ -68,7 +69,16 @@ describe('the order form says the contract’s rules in the spec’s order, with
       values = { ...values, ...more };
       expect(await firstError(values)).toEqual({ field, message });
     }
-    expect(await firstError({ ...values, company_address_send: '1 ถนนสีลม' })).toBeNull();
+    values = { ...values, company_address_send: '1 ถนนสีลม' };
+    expect(await firstError(values)).toBeNull();
+    // The branch its tax invoice names: five digits, the head office's by default.
+    for (const branch of ['', '3', 'สาขา1']) {
+      expect(await firstError({ ...values, company_branch: branch })).toEqual({
+        field: 'company_branch',
+        message: 'กรุณากรอก เลขที่สาขา 5 หลัก (สำนักงานใหญ่ 00000)',
+      });
+    }
+    expect(await firstError({ ...values, company_branch: '00003' })).toBeNull();
   });
 
   test('coins take no receipt and no slip: the fields typed for another method are not checked or sent', async () => {
@@ -95,6 +105,7 @@ describe('orderOf: the order sends the choices only, never an amount the server 
         company_name: 'บริษัท ก จำกัด',
         company_address: '1 ถนนสีลม',
         company_address_send: '1 ถนนสีลม',
+        company_branch: ' 00003 ',
         orders_payment_bank: 'SCB',
       },
       'key-12345678',
@@ -107,6 +118,7 @@ describe('orderOf: the order sends the choices only, never an amount the server 
       company_name: 'บริษัท ก จำกัด',
       company_address: '1 ถนนสีลม',
       company_address_send: '1 ถนนสีลม',
+      company_branch: '00003',
       orders_payment_slip: 'slip-1.png',
       orders_payment_date: '2569-11-23',
       orders_payment_time: '09:30',

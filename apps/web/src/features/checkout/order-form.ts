@@ -22,6 +22,8 @@ export interface OrderForm {
   company_name: string;
   company_address: string;
   company_address_send: string;
+  /** The company's Revenue Department branch for its tax invoice: 5 digits, 00000 the head office. */
+  company_branch: string;
   orders_payment_slip: string;
   /** "YYYY-MM-DD" with the Buddhist-era year as picked; the server takes 543 off a year above 2500. */
   orders_payment_date: string;
@@ -51,6 +53,7 @@ function receiptFields(values: OrderForm) {
       company_name: trim(values.company_name),
       company_address: trim(values.company_address),
       company_address_send: trim(values.company_address_send),
+      company_branch: trim(values.company_branch),
     };
   }
   return {};

@@ -32,6 +32,7 @@ interface CheckoutTexts {
   companyName: string;
   companyAddress: string;
   companyAddressSend: string;
+  companyBranch: string;
   confirm: string;
   paying: string;
   close: string;
@@ -166,6 +167,7 @@ const texts: Bilingual<CheckoutTexts> = {
     companyName: 'ชื่อบริษัท',
     companyAddress: 'ที่อยู่บริษัท',
     companyAddressSend: 'ที่อยู่จัดส่งเอกสาร',
+    companyBranch: 'เลขที่สาขา (สำนักงานใหญ่ 00000)',
     confirm: 'ยืนยันการชำระเงิน',
     paying: 'กำลังดำเนินการ…',
     close: 'ปิด',
@@ -306,6 +308,7 @@ const texts: Bilingual<CheckoutTexts> = {
     companyName: 'Company name',
     companyAddress: 'Company address',
     companyAddressSend: 'Address to post the documents to',
+    companyBranch: 'Branch number (head office 00000)',
     confirm: 'Confirm payment',
     paying: 'Working…',
     close: 'Close',
