@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import type { ThirdPartyOrigins } from '../providers/payments/port.js';
 
 /** The outside origins the storefront loads code or frames from: Google and Facebook sign-in. */
 const SIGN_IN = {
@@ -9,12 +10,6 @@ const SIGN_IN = {
   connect: ['https://accounts.google.com', 'https://graph.facebook.com', 'https://www.facebook.com'],
 };
 
-/** Origins a third party's browser script needs (the payment gateway's card form). */
-export interface ThirdPartyOrigins {
-  scripts: readonly string[];
-  connect: readonly string[];
-  frames: readonly string[];
-}
 const noOrigins: ThirdPartyOrigins = { scripts: [], connect: [], frames: [] };
 
 /** `'sha256-…'` of each inline script of a page, so exactly those run and no injected one does. */

@@ -4,7 +4,8 @@ import fastifyStatic from '@fastify/static';
 import { isWebPage } from '@sikkha/contract/rules';
 import type { FastifyInstance } from 'fastify';
 import { routeNotFound } from '../../http/error-handler.js';
-import { pageSecurityPolicy, type ThirdPartyOrigins } from '../../http/security-headers.js';
+import { pageSecurityPolicy } from '../../http/security-headers.js';
+import type { ThirdPartyOrigins } from '../../providers/payments/port.js';
 import type { SeoService } from './seo.service.js';
 
 /** sitemap.xml and robots.txt for search engines. */

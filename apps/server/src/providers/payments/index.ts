@@ -2,10 +2,9 @@ import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import type { Clock } from '../../clock.js';
 import type { Config, PaymentSettings } from '../../config.js';
-import type { ThirdPartyOrigins } from '../../http/security-headers.js';
 import { kpgwGateway } from './kpgw.js';
 import { opnGateway } from './opn.js';
-import type { PaymentGateway } from './port.js';
+import type { PaymentGateway, ThirdPartyOrigins } from './port.js';
 import { type SandboxGateway, sandboxGateway } from './sandbox/sandbox.js';
 
 export interface Payments {

@@ -40,6 +40,13 @@ export interface PaymentGateway {
   cardForm(): CardFormInfo;
 }
 
+/** Origins a third party's browser script needs (the payment gateway's card form). */
+export interface ThirdPartyOrigins {
+  scripts: readonly string[];
+  connect: readonly string[];
+  frames: readonly string[];
+}
+
 export type GatewayName = 'kpgw' | 'opn' | 'sandbox';
 
 export type ChargeStatus = 'pending' | 'paid' | 'failed' | 'expired';
