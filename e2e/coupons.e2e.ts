@@ -354,8 +354,15 @@ describe('coupons and coins', () => {
     const line = page.getByTestId('coin-history-card').first();
     await visible(line.getByText('เหรียญจากคูปองส่วนลด'));
     await visible(line.getByText('+20'));
-    // Every balance is still the sum of its ledger.
+    // Every balance is still the sum of its ledger, as the back office's coin ledger page says.
     expect(await call('logPointMismatch', { token: staffToken })).toEqual([]);
     expect(problems.filter(notRefusal)).toEqual([]);
+
+    page = await shop.page(1280, 900);
+    await page.addInitScript((t) => localStorage.setItem('adminToken', t), staffToken);
+    await page.goto(`${shop.url}/admin/logCoin`);
+    await visible(page.getByTestId('ledger-check').getByText('ยอดเหรียญของสมาชิกทุกคนตรงกับผลรวมในบัญชีเหรียญ'));
+    await visible(page.getByText('WELCOME150 เหรียญต้อนรับสมาชิก'));
+    await shot('admin-log-coin-1280');
   }, 180_000);
 });
