@@ -87,6 +87,37 @@ describe('coupon effect', () => {
     });
     expect(effect(1000, terms({ coupon_type: 'All' }))).toEqual({ price: 1000, discount: 0, net: 1000, coins: 0 });
   });
+  test('All with every combination of its amounts (price 1500, 10%, 20 coins, 100 off) on 1990', () => {
+    const amounts = { coupon_price: 1500, coupon_percent: 10, coupon_point: 20, coupon_pay: 100 };
+    // [the amounts set, the net, the coins], worked by hand in the spec's order.
+    const cases: [(keyof typeof amounts)[], number, number][] = [
+      [[], 1990, 0],
+      [['coupon_price'], 1500, 0],
+      [['coupon_percent'], 1791, 0],
+      [['coupon_point'], 1990, 20],
+      [['coupon_pay'], 1890, 0],
+      [['coupon_price', 'coupon_percent'], 1350, 0],
+      [['coupon_price', 'coupon_point'], 1500, 20],
+      [['coupon_price', 'coupon_pay'], 1400, 0],
+      [['coupon_percent', 'coupon_point'], 1791, 20],
+      [['coupon_percent', 'coupon_pay'], 1691, 0],
+      [['coupon_point', 'coupon_pay'], 1890, 20],
+      [['coupon_price', 'coupon_percent', 'coupon_point'], 1350, 20],
+      [['coupon_price', 'coupon_percent', 'coupon_pay'], 1250, 0],
+      [['coupon_price', 'coupon_point', 'coupon_pay'], 1400, 20],
+      [['coupon_percent', 'coupon_point', 'coupon_pay'], 1691, 20],
+      [['coupon_price', 'coupon_percent', 'coupon_point', 'coupon_pay'], 1250, 20],
+    ];
+    for (const [set, net, coins] of cases) {
+      const coupon = terms({ coupon_type: 'All', ...Object.fromEntries(set.map((k) => [k, amounts[k]])) });
+      expect(effect(1990, coupon), set.join('+') || 'nothing').toEqual({
+        price: 1990,
+        discount: 1990 - net,
+        net,
+        coins,
+      });
+    }
+  });
   test('discount plus net is always the price, in whole satang', () => {
     for (const price of [0.01, 0.99, 19.99, 333.33, 1990, 99_999.99]) {
       for (const percent of [0, 1, 7, 12.5, 33.33, 99.99, 100]) {
