@@ -19,7 +19,6 @@ import { visuallyHidden } from '@mui/utils';
 import { type ComponentType, type MouseEvent, Suspense, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../api/session';
-import { lazyWithReload } from '../../lib/lazy-with-reload';
 import { internalTarget, isUnread, type Notification, timeAgo, useMarkRead, useNotifications } from './api';
 import { useNotificationTexts } from './texts';
 
@@ -31,8 +30,6 @@ const ICONS: Record<string, ComponentType<SvgIconProps>> = {
   info: InfoIcon,
   campaign: CampaignIcon,
 };
-// Linking LINE and Messenger loads when a member opens it, never with the page.
-const ChatLinkDialog = lazyWithReload(() => import('../messaging/ChatLinkDialog').then((m) => m.ChatLinkDialog));
 /** Where a notification's picture is served: the Send screen's upload kind (SendImage) in the contract. */
 const imageUrl = (name: string) => `/api/sendImage/${encodeURIComponent(name)}`;
 
@@ -41,11 +38,14 @@ type IconColor = (typeof COLORS)[number];
 const colorOf = (color: string | null): IconColor | 'action' =>
   (COLORS as readonly string[]).includes(color ?? '') ? (color as IconColor) : 'action';
 
+/** The dialog that links LINE and Messenger, opened from the bell's menu; the messaging feature owns it. */
+export type ChatLinkDialogType = ComponentType<{ open: boolean; onClose: () => void }>;
+
 /**
  * The top bar's notification bell (spec §2): the unread count, and the member's own notifications in a menu.
  * Choosing one saves it as read, refreshes the list, then goes to its notification_to (spec §4).
  */
-export function NotificationBell() {
+export function NotificationBell({ ChatLinkDialog }: { ChatLinkDialog: ChatLinkDialogType }) {
   const { text, lang } = useNotificationTexts();
   const { user } = useSession();
   const { data: items, isPending, isError } = useNotifications(user?.id);
