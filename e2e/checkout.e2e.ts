@@ -24,6 +24,7 @@ const COURSES = {
   transfer: { product_title: 'บัญชีเบื้องต้นสำหรับเจ้าของกิจการ', product_price: 1200 },
   coins: { product_title: 'ออกแบบกราฟิกด้วย Canva', product_price: 800, product_coin_pay: 'Y' },
   unionpay: { product_title: 'เขียนคำโฆษณาให้ขายได้', product_price: 650 },
+  smartpay: { product_title: 'วางแผนการเงินส่วนบุคคล', product_price: 2000 },
 };
 const SHOTS = process.env.CHECKOUT_SHOTS;
 
@@ -366,6 +367,26 @@ describe('checkout', { timeout: 180_000 }, () => {
     await at.getByRole('button', { name: 'ชำระเงิน' }).click();
     await visible(at.getByRole('dialog', { name: 'ชำระเงินสำเร็จ' }), 30_000);
     expect(await lastOrder()).toMatchObject({ orders_status: 'finish', orders_payment: 'unionpay' });
+    expect(problems.filter(notFavicon)).toEqual([]);
+  });
+
+  test('smart-pay carries the card fee, goes to the gateway’s instalment page and comes back paid', async () => {
+    const at = await memberPage(390, 844);
+    const problems = consoleProblems(at);
+    const { order } = await startOrder(at, COURSES.smartpay.product_title);
+    await method(order, 'Smart Pay (ผ่อนชำระบัตรเครดิตกสิกรไทย)').check();
+    // 2,000 × 1.02675 = 2,053.50: the fee is its own line before paying.
+    const summary = order.getByRole('region', { name: 'สรุปคำสั่งซื้อ' });
+    await visible(summary.getByText('ค่าธรรมเนียมบัตร (2.675%)'));
+    await visible(summary.getByText('฿2,053.50'));
+    await at.getByRole('button', { name: 'ยืนยันการชำระเงิน' }).click();
+    await expect.poll(() => new URL(at.url()).pathname, { timeout: 30_000 }).toMatch(/^\/creditCardSmatrPay\/.+/);
+    expect(await at.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await at.getByRole('button', { name: 'ชำระเงินต่อ' }).click();
+    await visible(at.getByRole('heading', { name: 'ผ่อนชำระ Smart Pay' }), 30_000);
+    await at.getByRole('button', { name: 'ชำระเงิน' }).click();
+    await visible(at.getByRole('dialog', { name: 'ชำระเงินสำเร็จ' }), 30_000);
+    expect(await lastOrder()).toMatchObject({ orders_status: 'finish', orders_payment: 'smatrpay', orders_net: 2000 });
     expect(problems.filter(notFavicon)).toEqual([]);
   });
 });
