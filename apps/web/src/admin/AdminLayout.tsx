@@ -1,5 +1,5 @@
 import DashboardIcon from '@mui/icons-material/Dashboard';
-import { Badge, ListSubheader, MenuItem, Typography } from '@mui/material';
+import { Box, Chip, ListSubheader, MenuItem, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Layout, Menu, useBasename, useSidebarState, useTranslate } from 'react-admin';
 import { customPaths } from './custom-pages';
@@ -26,15 +26,16 @@ function AdminMenu() {
           const title = translate(`admin.pages.${entry.page}`);
           const label =
             entry.badge && waiting ? (
-              <Badge
+              // The count sits after the title, not over its last letters as a corner badge would.
+              <Box
                 key="badge"
-                badgeContent={waiting}
-                color="error"
-                sx={{ '& .MuiBadge-badge': { right: -14 } }}
+                component="span"
+                sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}
                 aria-label={`${title} ${translate('admin.menu.waiting', { count: waiting })}`}
               >
                 {title}
-              </Badge>
+                <Chip component="span" size="small" color="error" label={waiting} sx={{ height: 20 }} />
+              </Box>
             ) : (
               title
             );

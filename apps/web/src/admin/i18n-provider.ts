@@ -23,8 +23,23 @@ export const catalogues: Record<Lang, TranslationMessages> = {
   en: { ...englishMessages, admin: adminEn, resources: resourceTexts('en') },
 };
 
+/**
+ * Both catalogues word a count of one and a count of many apart ("เลือก 1 รายการ |||| เลือก %{smart_count} รายการ").
+ * Polyglot's own rule for Thai has a single form, so every Thai count read as its "one" wording ("เลือก 1 รายการ"
+ * with two rows ticked): Thai takes the one/many rule of the catalogues instead.
+ */
+const pluralRules = {
+  pluralTypes: { oneOrMany: (count: number) => (count === 1 ? 0 : 1) },
+  pluralTypeToLanguages: { oneOrMany: ['th', 'en'] },
+};
+
 /** Thai by default; the app bar's language menu switches to English (react-admin keeps the choice). */
-export const i18nProvider = polyglotI18nProvider((locale) => catalogues[locale === 'en' ? 'en' : 'th'], 'th', [
-  { locale: 'th', name: 'ไทย' },
-  { locale: 'en', name: 'English' },
-]);
+export const i18nProvider = polyglotI18nProvider(
+  (locale) => catalogues[locale === 'en' ? 'en' : 'th'],
+  'th',
+  [
+    { locale: 'th', name: 'ไทย' },
+    { locale: 'en', name: 'English' },
+  ],
+  { pluralRules },
+);

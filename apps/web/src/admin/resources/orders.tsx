@@ -86,16 +86,23 @@ function FlagsCell(_column: Column) {
   );
 }
 
-/** An order on a phone: reference and amount, member and course, state and when. */
+/** An order on a phone: reference and amount; member and course; state, method and when. */
 function usePhoneLines() {
   const words = useValueWords();
   const [locale] = useLocaleState();
   return {
     primary: (order: RaRecord) => `${order.orders_ref ?? `#${order.id}`} · ${formatMoney(order.orders_net)}`,
-    secondary: (order: RaRecord) =>
-      `${[order.name_th, order.lname_th].filter(Boolean).join(' ') || order.email} · ${order.product_title ?? ''}`,
-    tertiary: (order: RaRecord) =>
-      `${words(order.orders_status)} · ${words(order.orders_payment)} · ${formatDate(order.create_at, locale, true)}`,
+    // Two lines under the reference: on a phone, a third text at the right would squeeze the member's name.
+    secondary: (order: RaRecord) => (
+      <>
+        <span style={{ display: 'block' }}>
+          {[order.name_th, order.lname_th].filter(Boolean).join(' ') || order.email} · {order.product_title ?? ''}
+        </span>
+        <span style={{ display: 'block' }}>
+          {words(order.orders_status)} · {words(order.orders_payment)} · {formatDate(order.create_at, locale, true)}
+        </span>
+      </>
+    ),
   };
 }
 
