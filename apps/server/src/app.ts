@@ -42,7 +42,8 @@ import { createPayments, type Payments } from './providers/payments/index.js';
 import { registerSandboxGateway } from './providers/payments/sandbox/sandbox.routes.js';
 import type { PdfRenderer } from './providers/pdf/pdf.js';
 import { typstPdf } from './providers/pdf/typst.js';
-import { localDiskStorage, type Storage } from './providers/storage.js';
+import { s3Files } from './providers/s3-storage.js';
+import { localDiskStorage, localPackageStore, type Storage } from './providers/storage.js';
 
 /** The domains of the shop. The seo module comes last: it answers every path nobody else did. */
 const modules: readonly AppModule[] = [
@@ -134,6 +135,14 @@ export async function buildApp(deps: AppDeps) {
   registerOperations(app, { database, jobs, metrics, metricsToken: config.metricsToken });
 
   const payments = deps.payments ?? createPayments(config, clock);
+  // Uploaded files and video packages: on the data folder's disk, or in the S3-compatible bucket the settings name.
+  const files =
+    config.storage.kind === 's3'
+      ? s3Files(config.storage)
+      : {
+          storage: localDiskStorage(join(config.dataDir, 'uploads')),
+          packages: localPackageStore(join(config.dataDir, 'hls')),
+        };
   const ctx: AppContext = {
     config,
     database,
@@ -152,7 +161,8 @@ export async function buildApp(deps: AppDeps) {
           from: config.mailFrom,
           logContent: config.env !== 'production',
         }),
-      storage: deps.storage ?? localDiskStorage(join(config.dataDir, 'uploads')),
+      storage: deps.storage ?? files.storage,
+      packages: files.packages,
       messenger: deps.messenger ?? createMessenger(config.line, database.db, app.log, config.env !== 'production'),
       payments: payments.gateway,
       pdf: deps.pdf ?? typstPdf(),

@@ -12,7 +12,7 @@ import type { Mailer } from '../providers/mail.js';
 import type { Messenger } from '../providers/messaging.js';
 import type { PaymentGateway } from '../providers/payments/port.js';
 import type { PdfRenderer } from '../providers/pdf/pdf.js';
-import type { Storage } from '../providers/storage.js';
+import type { PackageStore, Storage } from '../providers/storage.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +34,8 @@ export interface AppContext {
   providers: {
     mailer: Mailer;
     storage: Storage;
+    /** Packaged HLS video (playlists and segments). */
+    packages: PackageStore;
     messenger: Messenger;
     pdf: PdfRenderer;
     /** The card and QR gateway (port.ts); undefined when none is set, and those payment methods are off. */

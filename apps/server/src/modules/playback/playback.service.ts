@@ -1,6 +1,4 @@
-import { constants } from 'node:fs';
-import { open, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { text as readText } from 'node:stream/consumers';
 import type { PlaybackSource } from '@sikkha/contract';
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
@@ -8,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import { video, videoPackage } from '../../db/schema/index.js';
 import { fail, forbidden, notFound, unauthorized } from '../../errors.js';
 import { type Actor, authorize, type Lesson, lessonStatusOf } from '../../policies/index.js';
+import type { PackageStore, StoredFile } from '../../providers/storage.js';
 import { MASTER, MEDIA, renditionName, segmentName } from '../../providers/video/hls.js';
 import { signMaster, signMedia } from './playlists.js';
 import type { Scope, Ticket, TicketSigner, Viewer } from './tickets.js';
@@ -27,11 +26,7 @@ export interface MediaRequest {
   query: { e?: string; s?: string };
 }
 
-export interface MediaFile {
-  path: string;
-  size: number;
-  stream: NodeJS.ReadableStream;
-}
+export type MediaFile = StoredFile;
 
 /** The account a ticket was made for, as the policies see an actor (the key route re-checks its right). */
 function actorOf(viewer: Viewer, ticket: Ticket): Actor {
@@ -44,8 +39,8 @@ function actorOf(viewer: Viewer, ticket: Ticket): Actor {
   };
 }
 
-export function playbackService(deps: { db: Db; clock: Clock; signer: TicketSigner; hlsRoot: string }) {
-  const { db, clock, signer, hlsRoot } = deps;
+export function playbackService(deps: { db: Db; clock: Clock; signer: TicketSigner; packages: PackageStore }) {
+  const { db, clock, signer, packages } = deps;
   const seconds = () => Math.floor(clock.now().getTime() / 1000);
   const policy = () => ({ db, now: clock.now() });
 
@@ -83,16 +78,13 @@ export function playbackService(deps: { db: Db; clock: Clock; signer: TicketSign
     return row;
   }
 
-  async function openFile(path: string): Promise<MediaFile> {
-    const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW).catch(() => null);
-    if (!handle) throw notFound();
-    const stat = await handle.stat();
-    if (!stat.isFile()) {
-      await handle.close();
-      throw notFound();
-    }
-    return { path, size: stat.size, stream: handle.createReadStream() };
+  async function openFile(folder: string, path: string): Promise<MediaFile> {
+    const file = await packages.read(folder, path);
+    if (!file) throw notFound();
+    return file;
   }
+
+  const readPlaylist = async (folder: string, path: string) => readText((await openFile(folder, path)).stream);
 
   const media = (ticket: string, ends: number) => signer.urlSignature(ticket, 'media', ends);
 
@@ -143,20 +135,18 @@ export function playbackService(deps: { db: Db; clock: Clock; signer: TicketSign
     async master(request: MediaRequest): Promise<string> {
       const ticket = admit(request, 'media');
       const { folder } = await packageOf(ticket.videoId);
-      const text = await readFile(join(hlsRoot, folder, MASTER), 'utf8').catch(() => null);
-      if (text === null) throw notFound();
+      const text = await readPlaylist(folder, MASTER);
       return signMaster(text, media(request.ticket, ticket.expires));
     },
 
-    /** A rendition's playlist, or one of its segments (streamed from disk). */
+    /** A rendition's playlist, or one of its segments (streamed from the package store). */
     async rendition(request: MediaRequest, rendition: string, file: string): Promise<string | MediaFile> {
       const ticket = admit(request, 'media');
       if (!renditionName.test(rendition) || !(file === MEDIA || segmentName.test(file))) throw notFound();
       const { folder } = await packageOf(ticket.videoId);
-      const path = join(hlsRoot, folder, rendition, file);
-      if (file !== MEDIA) return openFile(path);
-      const text = await readFile(path, 'utf8').catch(() => null);
-      if (text === null) throw notFound();
+      const path = `${rendition}/${file}`;
+      if (file !== MEDIA) return openFile(folder, path);
+      const text = await readPlaylist(folder, path);
       const keyEnds = Math.min(seconds() + KEY_SECONDS, ticket.expires);
       return signMedia(
         text,

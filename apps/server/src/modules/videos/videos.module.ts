@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { packageVideoJob } from '../../jobs/video.job.js';
 import type { AppContext, AppModule } from '../module.js';
 import { videosService } from './videos.service.js';
@@ -9,7 +8,7 @@ const serviceOf = (ctx: AppContext) =>
     transact: ctx.transact,
     jobs: ctx.jobs,
     storage: ctx.providers.storage,
-    hlsRoot: join(ctx.config.dataDir, 'hls'),
+    packages: ctx.providers.packages,
     ffmpeg: ctx.config.ffmpegPath,
   });
 

@@ -16,7 +16,7 @@ type Values = Record<string, unknown>;
 import type { Jobs } from '../../jobs/jobs.js';
 import type { RunningJob } from '../../jobs/runner.js';
 import { packageVideoJob } from '../../jobs/video.job.js';
-import type { Storage } from '../../providers/storage.js';
+import type { PackageStore, Storage } from '../../providers/storage.js';
 import { ffmpegPath } from '../../providers/video/ffmpeg.js';
 import { packageVideo, UnpackableVideo } from '../../providers/video/packager.js';
 
@@ -29,12 +29,12 @@ export interface VideosDeps {
   transact: Transact;
   jobs: Pick<Jobs, 'enqueue'>;
   storage: Storage;
-  hlsRoot: string;
+  packages: PackageStore;
   ffmpeg: string | undefined;
 }
 
 /** Uploaded videos become encrypted HLS packages, by a job on the durable queue. */
-export function videosService({ db, transact, jobs, storage, hlsRoot, ffmpeg }: VideosDeps) {
+export function videosService({ db, transact, jobs, storage, packages, ffmpeg }: VideosDeps) {
   const setFailed = (file: string, reason: string) =>
     db
       .update(video)
@@ -109,7 +109,8 @@ export function videosService({ db, transact, jobs, storage, hlsRoot, ffmpeg }: 
         const source = await sourceCopy(file, work);
         if (!source) return void (await setFailed(file, 'ไม่พบไฟล์วิดีโอที่อัปโหลด (source file missing)'));
         const key = randomBytes(16);
-        const result = await packageVideo(ffmpegPath(ffmpeg), source, join(hlsRoot, folder), key);
+        const result = await packageVideo(ffmpegPath(ffmpeg), source, join(work, folder), key);
+        await packages.save(folder, join(work, folder));
         const thumbnail = `${randomUUID()}.jpg`;
         await storage.put(videoKind.serve, thumbnail, result.thumbnail);
         await transact(async ({ db: tx, afterCommit }) => {
@@ -121,7 +122,7 @@ export function videosService({ db, transact, jobs, storage, hlsRoot, ffmpeg }: 
           // A package made again (a retried or repeated job) replaces the old one; its folder goes only once the
           // new one is committed, so a rolled-back swap never leaves the video without a package.
           if (previous && previous.folder !== folder) {
-            afterCommit(() => rm(join(hlsRoot, previous.folder), { recursive: true, force: true }));
+            afterCommit(() => packages.remove(previous.folder));
           }
           await tx
             .insert(videoPackage)
@@ -137,7 +138,7 @@ export function videosService({ db, transact, jobs, storage, hlsRoot, ffmpeg }: 
             .where(and(eq(video.video_file, file), isNull(video.video_path)));
         });
       } catch (error) {
-        await rm(join(hlsRoot, folder), { recursive: true, force: true });
+        await packages.remove(folder);
         if (error instanceof UnpackableVideo) return void (await setFailed(file, `ไฟล์วิดีโอใช้ไม่ได้: ${error.message}`));
         if (job.attempt >= packageVideoJob.maxAttempts) await setFailed(file, `แปลงวิดีโอไม่สำเร็จ: ${String(error)}`);
         throw error;
