@@ -43,6 +43,7 @@ function CoachList() {
   return (
     <ListPage
       sort={{ field: 'id', order: 'ASC' }}
+      phone={{ primary: (r) => r.coach_name, secondary: (r) => r.coach_position }}
       columns={[
         <FunctionField
           key="img"

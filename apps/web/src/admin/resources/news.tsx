@@ -1,7 +1,16 @@
 import { news as entity, newsImage } from '@sikkha/contract';
-import { AutocompleteInput, FunctionField, ReferenceInput, TextField, TextInput, useTranslate } from 'react-admin';
+import {
+  AutocompleteInput,
+  FunctionField,
+  ReferenceInput,
+  TextField,
+  TextInput,
+  useLocaleState,
+  useTranslate,
+} from 'react-admin';
 import { ChildTable } from '../components/ChildTable';
 import { DateField } from '../components/fields';
+import { formatDate } from '../components/format';
 import { ListPage } from '../components/ListPage';
 import { UploadInput } from '../components/UploadInput';
 import { fileUrl } from '../components/upload';
@@ -37,9 +46,14 @@ function NewsImages({ id }: { id: number }) {
 }
 
 function NewsList() {
+  const [locale] = useLocaleState();
   return (
     <ListPage
       sort={{ field: 'id', order: 'DESC' }}
+      phone={{
+        primary: (r) => r.news_title,
+        secondary: (r) => [r.news_tag, formatDate(r.create_at, locale)].filter(Boolean).join(' · '),
+      }}
       columns={[
         <FunctionField
           key="img"

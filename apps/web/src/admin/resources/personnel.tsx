@@ -78,9 +78,15 @@ function AccountActions({ record }: { record: RaRecord }) {
 }
 
 function PersonnelList() {
+  const translate = useTranslate();
   return (
     <ListPage
       sort={{ field: 'id', order: 'ASC' }}
+      phone={{
+        primary: (r) => [r.personnel_name, r.personnel_lname].filter(Boolean).join(' ') || r.username,
+        secondary: (r) => [r.username, r.personnel_position].filter(Boolean).join(' · '),
+        tertiary: (r) => (r.personnel_disable === 'Y' ? translate('resources.personnel.fields.personnel_disable') : ''),
+      }}
       columns={[
         <TextField key="username" source="username" />,
         <TextField key="name" source="personnel_name" />,
