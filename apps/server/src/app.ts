@@ -87,7 +87,11 @@ export interface AppDeps {
 /** The whole server, as `main.ts` runs it and as tests build it. */
 export async function buildApp(deps: AppDeps) {
   const { config, database, clock } = deps;
+  // Made before the app: the cache's front door answers cached reads ahead of Fastify (http/read-cache.ts).
+  const metrics = createMetrics(database);
+  const cache = readCache(database, { observe: metrics.observeRequest });
   const app = Fastify({
+    serverFactory: cache.serverFactory,
     // Whoever passes a logger gets the same censoring of secrets and personal data (http/log-safety.ts).
     logger: deps.logger ? { ...safeLogging, ...(deps.logger === true ? {} : deps.logger) } : false,
     requestIdHeader: false,
@@ -121,7 +125,6 @@ export async function buildApp(deps: AppDeps) {
   const tokens = tokenService(config.jwtSecret, clock, config.tokenMaxAge);
   const sessions = sessionService(database.db, tokens, clock, config.tokenMaxAge);
   registerAuth(app, tokens, sessions.stillValid);
-  const cache = readCache(database);
   await cache.listen();
   cache.register(app);
   const transact = transactor(database, {
@@ -129,7 +132,6 @@ export async function buildApp(deps: AppDeps) {
     onEffectError: (error) => app.log.error({ err: error }, 'an effect after a commit failed'),
   });
   // Stopped until `main.ts` starts it; tests run due jobs themselves.
-  const metrics = createMetrics(database);
   const jobs = createJobs({ db: database.db, clock, log: app.log, onOutcome: metrics.jobOutcome });
   app.addHook('onClose', () => jobs.stop());
   registerOperations(app, { database, jobs, metrics, metricsToken: config.metricsToken });

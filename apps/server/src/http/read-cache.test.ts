@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Caller, testApp } from '../../test/app.js';
@@ -35,6 +36,49 @@ test('a public list comes from memory the second time, and a write through the A
   expect((await t.visitor.get('/api/category')).json().data[1].category_name).toBe('แก้แล้ว');
   await staff.del(`/api/category?id=${id}`);
   expect((await t.visitor.get('/api/category')).json().total).toBe(1);
+});
+
+test('a cached answer goes out compressed to a client that accepts it, and the same bytes to one that does not', async () => {
+  for (let i = 0; i < 12; i++) await staff.post('/api/coach', { coach_name: `ผู้สอนคนที่ ${i} `.repeat(4) });
+  const plain = await t.visitor.get('/api/coach');
+  expect(plain.rawPayload.length).toBeGreaterThan(1024);
+  expect(plain.headers.vary).toBe('accept-encoding');
+  const ask = (encoding: string) => t.app.inject({ url: '/api/coach', headers: { 'accept-encoding': encoding } });
+  // Compressing happens after the answer that made the entry, never before it.
+  await expect.poll(async () => (await ask('gzip, deflate, br')).headers['content-encoding']).toBe('br');
+  const br = await ask('gzip, deflate, br');
+  expect(br.headers['x-cache']).toBe('hit');
+  expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+  expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+  const gz = await ask('gzip');
+  expect(gz.headers['content-encoding']).toBe('gzip');
+  expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+  const identity = await t.visitor.get('/api/coach');
+  expect(identity.headers['x-cache']).toBe('hit');
+  expect(identity.headers['content-encoding']).toBeUndefined();
+  expect(identity.body).toBe(plain.body);
+  expect(identity.headers['x-request-id']).toBeTruthy();
+});
+
+test('over the network a visitor is answered at the front door with the same headers, and a write is seen at once', async () => {
+  const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const get = (headers: Record<string, string> = {}) => fetch(`${base}/api/category`, { headers });
+  const first = await get();
+  const firstBody = await first.text();
+  await expect.poll(async () => (await get()).headers.get('x-cache')).toBe('hit');
+  const hit = await get({ 'x-request-id': 'proxy-id-12345' });
+  expect(await hit.text()).toBe(firstBody);
+  for (const name of ['content-type', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'vary'])
+    expect(hit.headers.get(name)).toBe(first.headers.get(name));
+  expect(hit.headers.get('x-request-id')).toBe('proxy-id-12345');
+  expect(hit.headers.get('cache-control')).toBeNull();
+  // A caller with a token is Fastify's to answer (a refused token is a 401, never a visitor's answer).
+  const stale = await get({ authorization: 'Bearer not-a-token' });
+  expect(stale.headers.get('x-cache')).toBeNull();
+  await staff.post('/api/category', { category_name: 'ผ่านประตูหน้า' });
+  const after = await get();
+  expect(after.headers.get('x-cache')).toBeNull();
+  expect(await after.text()).toContain('ผ่านประตูหน้า');
 });
 
 test('staff always read the database, and a hidden course never leaks from a visitor entry', async () => {
