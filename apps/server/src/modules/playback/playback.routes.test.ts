@@ -219,8 +219,12 @@ describe('a signed playlist URL is bound to its viewer and lesson', () => {
     expectStatus(await fetchAs(url, other.token), 403);
     expectStatus(await fetchAs(url, who.staff.token), 403);
     const { segmentUrl, keyUrl, mediaUrl } = await session(url, who.buyer.token);
-    // The URLs inside the playlist are signed, but still not for someone else's token.
-    for (const inner of [mediaUrl, segmentUrl, keyUrl]) expectStatus(await fetchAs(inner, other.token), 403);
+    // The URLs inside the playlist are signed, but still not for someone else's token, nor for no token at all: the
+    // player that asked (hls.js) sends the bearer, so a URL copied out of its playlists plays nothing for a visitor.
+    for (const inner of [mediaUrl, segmentUrl, keyUrl]) {
+      expectStatus(await fetchAs(inner, other.token), 403);
+      expectStatus(await fetchAs(inner), 401);
+    }
   });
 
   test('a tampered ticket or signature, or a ticket moved to another lesson, fails', async () => {
@@ -233,6 +237,8 @@ describe('a signed playlist URL is bound to its viewer and lesson', () => {
       [product, video, `m${who.member.id}`, expires, signature],
       [product, video, 'a', expires, signature],
       [product, video, viewer, expires, `${signature!.slice(0, -2)}AA`],
+      // Made into a native player's ticket, which goes by its URL signatures alone.
+      [product, video, `${viewer}n`, expires, signature],
     ].map((parts) => url.replace(ticket!, parts.join('-')));
     for (const forged of variants) expectStatus(await fetchAs(forged, who.buyer.token), 403);
     const { keyUrl } = await session(url, who.buyer.token);

@@ -46,8 +46,10 @@ export function playbackService(deps: { db: Db; clock: Clock; signer: TicketSign
 
   /**
    * The ticket of a media request, if its signature holds and it has not expired, and the request comes from its
-   * viewer: anyone for an unbound ticket; otherwise the viewer's own bearer token, or (no token at all: Safari's
-   * native player) a URL signature of this scope. Someone else's token is refused even with a good signature. A key
+   * viewer: anyone for an unbound ticket; otherwise the viewer's own bearer token, or, for a ticket made for a
+   * native player (Safari's own HLS sends no header), with no token at all, a URL signature of this scope. A ticket
+   * made for hls.js, which sends the token with every request, never goes by signature alone: a playlist or key URL
+   * copied out of it plays nothing for a visitor. Someone else's token is refused even with a good signature. A key
    * URL always needs its own short-lived signature, so only a playlist fetched moments ago leads to the key.
    */
   function admit(request: MediaRequest, scope: Scope): Ticket {
@@ -63,7 +65,7 @@ export function playbackService(deps: { db: Db; clock: Clock; signer: TicketSign
       if (actor.kind !== viewer.kind || actor.id !== viewer.id) throw forbidden();
       return ticket;
     }
-    if (request.tokenProblem || !signed) throw unauthorized();
+    if (request.tokenProblem || !signed || !ticket.native) throw unauthorized();
     return ticket;
   }
 
@@ -119,9 +121,10 @@ export function playbackService(deps: { db: Db; clock: Clock; signer: TicketSign
       const viewer: Viewer =
         bound && actor.kind !== 'visitor' ? { kind: actor.kind, id: actor.id } : { kind: 'anyone' };
       const expires = seconds() + SESSION_SECONDS;
-      const ticket = signer.issue({ ...lesson, viewer, expires });
+      const signedAlone = native && viewer.kind !== 'anyone';
+      const ticket = signer.issue({ ...lesson, viewer, expires, native: signedAlone });
       const start = Math.min(seconds() + NATIVE_START_SECONDS, expires);
-      const query = native && viewer.kind !== 'anyone' ? `?${media(ticket, start)}` : '';
+      const query = signedAlone ? `?${media(ticket, start)}` : '';
       return {
         type: 'hls',
         url: `/api/hls/${ticket}/${MASTER}${query}`,

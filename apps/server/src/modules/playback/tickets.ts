@@ -4,10 +4,14 @@ import type { Lesson } from '../../policies/index.js';
 /** Who a ticket plays for: one signed-in account, or anyone (preview and public lessons). */
 export type Viewer = { kind: 'anyone' } | { kind: 'member' | 'staff'; id: number };
 
-/** A playback session of one lesson, for one viewer, until `expires` (seconds since the epoch). */
+/**
+ * A playback session of one lesson, for one viewer, until `expires` (seconds since the epoch). `native`: made for
+ * the browser's own HLS player (Safari), which sends no bearer token, so its URLs' signatures stand in for it.
+ */
 export interface Ticket extends Lesson {
   viewer: Viewer;
   expires: number;
+  native: boolean;
 }
 
 /**
@@ -17,14 +21,20 @@ export interface Ticket extends Lesson {
 export type Scope = 'media' | 'key';
 
 const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
-const TICKET = /^(\d{1,10})-(\d{1,10})-(a|[ms]\d{1,10})-(\d{1,12})-([A-Za-z0-9_-]{43})$/;
+const TICKET = /^(\d{1,10})-(\d{1,10})-(a|[ms]\d{1,10}n?)-(\d{1,12})-([A-Za-z0-9_-]{43})$/;
 
-const viewerCode = (viewer: Viewer) =>
-  viewer.kind === 'anyone' ? 'a' : `${viewer.kind === 'member' ? 'm' : 's'}${viewer.id}`;
+/** `a` for anyone, `m<id>` or `s<id>` for an account, with `n` after it for a native player's ticket. */
+const viewerCode = (ticket: Pick<Ticket, 'viewer' | 'native'>) => {
+  const { viewer } = ticket;
+  if (viewer.kind === 'anyone') return 'a';
+  return `${viewer.kind === 'member' ? 'm' : 's'}${viewer.id}${ticket.native ? 'n' : ''}`;
+};
 
-function viewerOf(code: string): Viewer {
-  if (code === 'a') return { kind: 'anyone' };
-  return { kind: code[0] === 'm' ? 'member' : 'staff', id: Number(code.slice(1)) };
+function viewerOf(code: string): Pick<Ticket, 'viewer' | 'native'> {
+  if (code === 'a') return { viewer: { kind: 'anyone' }, native: false };
+  const native = code.endsWith('n');
+  const id = Number(code.slice(1, native ? -1 : undefined));
+  return { viewer: { kind: code[0] === 'm' ? 'member' : 'staff', id }, native };
 }
 
 /**
@@ -39,7 +49,7 @@ export function ticketSigner(sessionSecret: string) {
   return {
     /** The ticket as it goes into a URL path: `<product>-<video>-<viewer>-<expires>-<signature>`. */
     issue(ticket: Ticket): string {
-      const body = `${ticket.productId}-${ticket.videoId}-${viewerCode(ticket.viewer)}-${ticket.expires}`;
+      const body = `${ticket.productId}-${ticket.videoId}-${viewerCode(ticket)}-${ticket.expires}`;
       return `${body}-${sign(`ticket|${body}`)}`;
     },
 
@@ -53,7 +63,7 @@ export function ticketSigner(sessionSecret: string) {
       const ticket = {
         productId: Number(product),
         videoId: Number(video),
-        viewer: viewerOf(viewer!),
+        ...viewerOf(viewer!),
         expires: +expires!,
       };
       return ticket.expires > now ? ticket : null;
