@@ -15,7 +15,9 @@ const logger = process.stdout.isTTY
 const webDir = process.env.WEB_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 const app = await buildApp({ config, database, clock: systemClock, webDir, logger });
 
-const demo = config.demo ? await seedDemo(database.db, { dataDir: config.dataDir, clock: systemClock }) : undefined;
+const demo = config.demo
+  ? await seedDemo(database.db, { dataDir: config.dataDir, clock: systemClock, files: app.ctx.providers })
+  : undefined;
 if (demo) {
   app.log.warn(
     'DEMO: this shop holds demo content and demo accounts. Do not take real orders with it; start with an empty ' +

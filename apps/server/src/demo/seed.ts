@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { orderReference } from '@sikkha/contract';
@@ -11,19 +11,25 @@ import type { Db, Tx } from '../db/client.js';
 import * as s from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
 import { issueNumber } from '../modules/orders/finish.js';
-import { encryptRendition, MASTER, masterPlaylist, publishPackage } from '../providers/video/hls.js';
+import { localDiskStorage, localPackageStore, type PackageStore, type Storage } from '../providers/storage.js';
+import { encryptRendition, MASTER, masterPlaylist } from '../providers/video/hls.js';
 import * as content from './content.js';
 
 /** Beside this module in the source tree, beside main.js in the build. */
 const assets = fileURLToPath(new URL('./assets/', import.meta.url));
 
-/** Demo files go where uploads of the same kind go, so they are served the same way. */
-function placeFiles(dataDir: string) {
-  const uploads = join(dataDir, 'uploads');
+/** Demo files go where uploads of the same kind go (the data folder or the bucket), so they are served the same way. */
+async function placeFiles(storage: Storage) {
+  const files: Promise<void>[] = [];
   const put = (serve: string, from: string, name = from.split('/').pop()!) => {
-    const dir = join(uploads, serve);
-    mkdirSync(dir, { recursive: true });
-    if (!existsSync(join(dir, name))) copyFileSync(join(assets, from), join(dir, name));
+    files.push(
+      readFile(join(assets, from))
+        .then((data) => storage.put(serve, name, data))
+        // A file placed by an earlier start stays as it is.
+        .catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'EEXIST') throw error;
+        }),
+    );
   };
   for (let i = 1; i <= 6; i++) {
     put('productMini', `images/course-${i}.jpg`);
@@ -40,6 +46,7 @@ function placeFiles(dataDir: string) {
   for (let i = 1; i <= 4; i++) put('video', `images/lesson-${i}.jpg`);
   put('pdfProduct', 'docs/course-outline.pdf');
   put('pdfProduct', 'docs/worksheet.xlsx');
+  await Promise.all(files);
 }
 
 /** What every demo lesson plays: the shipped 12 s clip (see assets/README.md). */
@@ -53,13 +60,18 @@ const DEMO_VIDEO = {
  * Packages the shipped clip as uploaded videos are packaged, encrypted with a key of this installation: its plain
  * segments are only encrypted (no encoding), so the first start stays fast.
  */
-async function packageDemoVideo(dataDir: string) {
+async function packageDemoVideo(packages: PackageStore) {
   const key = randomBytes(16);
   const folder = randomUUID();
-  await publishPackage(join(dataDir, 'hls', folder), async (dir) => {
+  const work = await mkdtemp(join(tmpdir(), 'sikkha-demo-video-'));
+  try {
+    const dir = join(work, folder);
     await encryptRendition(join(assets, 'hls', 'lesson'), join(dir, DEMO_VIDEO.rendition.name), key);
     await writeFile(join(dir, MASTER), masterPlaylist([DEMO_VIDEO.rendition]));
-  });
+    await packages.save(folder, dir);
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
   return { video_file: DEMO_VIDEO.file, folder, key: key.toString('hex') };
 }
 
@@ -383,18 +395,26 @@ async function insertCatalogue(
 
 /**
  * Creates the demo shop on an empty database (no products yet); does nothing on a database that has content.
- * Files are placed under dataDir every time, so a deleted upload folder heals on the next start. The staff
+ * Files are placed at every start (missing ones only), so a deleted upload folder heals on the next start. The staff
  * password is made here at random and answered only when the shop is created: it is shown once, never stored
  * but as its hash, so no published password opens a back office.
  */
-export async function seedDemo(db: Db, options: { dataDir: string; clock: Clock }) {
-  placeFiles(options.dataDir);
+export async function seedDemo(
+  db: Db,
+  options: { dataDir: string; clock: Clock; files?: { storage: Storage; packages: PackageStore } },
+) {
+  // The shop's own stores when it gives them (a bucket with STORAGE=s3); the data folder's otherwise.
+  const files = options.files ?? {
+    storage: localDiskStorage(join(options.dataDir, 'uploads')),
+    packages: localPackageStore(join(options.dataDir, 'hls')),
+  };
+  await placeFiles(files.storage);
   const [{ products } = { products: 0 }] = await db.select({ products: count() }).from(s.product);
   const { member: memberAccount, staff: staffAccount } = content.demoAccounts;
   if (products > 0) return { created: false as const, member: memberAccount, staff: staffAccount };
 
   const now = options.clock.now().toISOString();
-  const video = await packageDemoVideo(options.dataDir);
+  const video = await packageDemoVideo(files.packages);
   const staffPassword = randomBytes(12).toString('base64url');
   const [memberHash, staffHash] = await Promise.all([
     hashPassword(memberAccount.password),

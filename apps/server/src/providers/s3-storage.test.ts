@@ -13,6 +13,7 @@ import { testApp } from '../../test/app.js';
 import { purchase } from '../../test/fixtures.js';
 import { loadConfig } from '../config.js';
 import * as s from '../db/schema/index.js';
+import { seedDemo } from '../demo/seed.js';
 import { s3Files } from './s3-storage.js';
 import { encryptRendition, MASTER, masterPlaylist } from './video/hls.js';
 
@@ -133,6 +134,19 @@ describe('the shop on S3 (STORAGE=s3)', () => {
   afterAll(async () => {
     await t?.close();
     await rm(dataDir, { recursive: true, force: true });
+  });
+
+  test("the demo's pictures are placed in the bucket and served from there", async () => {
+    await seedDemo(t.db, { dataDir, clock: t.clock, files: t.app.ctx.providers });
+    const picture = await t.visitor.get('/api/coach/coach-1.jpg');
+    expect(picture.statusCode, picture.body).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/jpeg');
+    expect(existsSync(join(dataDir, 'uploads'))).toBe(false);
+    // The demo lesson's package too.
+    const [demoPackage] = await t.db.select().from(s.videoPackage);
+    const master = await t.app.ctx.providers.packages.read(demoPackage!.folder, MASTER);
+    expect(await text(master!.stream)).toContain('#EXTM3U');
+    expect(existsSync(join(dataDir, 'hls'))).toBe(false);
   });
 
   test('a private upload (a slip) goes to the bucket and is served to its owner only', async () => {
