@@ -1,29 +1,11 @@
+import { escapeHtml } from '../../lib/html.js';
 import type { Mail } from '../../providers/mail.js';
+import { automaticFooter, mailGreeting as greeting, mailLayout } from '../../providers/mail-layout.js';
 
 const SHOP = 'Sikkha';
 
-const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** Every value put into a mail's HTML goes through this: names and addresses come from people. */
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => entities[c]!);
-
-/** A plain Thai mail: one table, inline styles, as mail clients need. `body` is already-escaped HTML. */
-function layout(title: string, body: string) {
-  return `<!doctype html>
-<html lang="th">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
-<body style="margin:0;padding:24px;background:#f4f5f7;font-family:Tahoma,'Noto Sans Thai',sans-serif;color:#222">
-<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">
-<tr><td>
-<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>
-${body}
-<p style="font-size:12px;color:#777;margin-top:24px">อีเมลนี้ส่งจากระบบ ${SHOP} โดยอัตโนมัติ กรุณาอย่าตอบกลับ</p>
-</td></tr>
-</table>
-</body>
-</html>`;
-}
-
-const greeting = (name: string | null | undefined) => (name?.trim() ? `เรียน คุณ${name.trim()}` : 'เรียน ผู้ใช้งาน');
+const layout = (subject: string, body: string) =>
+  mailLayout({ subject, heading: subject, body, footer: automaticFooter });
 
 /** The code that confirms a member's e-mail address (agreement Y). */
 export function confirmCodeMail(input: { to: string; name?: string | null; code: string; minutes: number }): Mail {

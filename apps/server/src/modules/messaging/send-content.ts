@@ -1,8 +1,10 @@
 import { type UploadKind, uploadKinds } from '@sikkha/contract';
 import sharp from 'sharp';
+import { escapeHtml } from '../../lib/html.js';
 import type { MessengerMessage } from '../../providers/facebook-messenger.js';
 import type { LineMessage } from '../../providers/line.js';
 import type { Mail } from '../../providers/mail.js';
+import { mailLayout } from '../../providers/mail-layout.js';
 import type { Storage } from '../../providers/storage.js';
 
 /** The upload kind of the Send screen's picture. */
@@ -74,9 +76,6 @@ export const messengerMessages = (content: Content): MessengerMessage[] => [
   { text: content.text },
 ];
 
-const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => entities[c]!);
-
 /** The mail of a message: its first line as the subject, the text and the picture in the shop's plain layout. */
 export function broadcastMail(to: string, content: Content): Mail {
   const firstLine =
@@ -92,18 +91,10 @@ export function broadcastMail(to: string, content: Content): Mail {
   const picture = content.image
     ? `<p><img src="${escapeHtml(imageUrl(content, content.image))}" alt="" style="max-width:100%;border-radius:6px"></p>`
     : '';
-  const html = `<!doctype html>
-<html lang="th">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f4f5f7;font-family:Tahoma,'Noto Sans Thai',sans-serif;color:#222">
-<table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">
-<tr><td>
-${picture}
-${paragraphs}
-<p style="font-size:12px;color:#777;margin-top:24px">อีเมลนี้ส่งถึงสมาชิก Sikkha จากเจ้าหน้าที่ของร้าน</p>
-</td></tr>
-</table>
-</body>
-</html>`;
+  const html = mailLayout({
+    subject,
+    body: `${picture}\n${paragraphs}`,
+    footer: 'อีเมลนี้ส่งถึงสมาชิก Sikkha จากเจ้าหน้าที่ของร้าน',
+  });
   return { to, subject, text: content.text, html };
 }

@@ -2,6 +2,7 @@ import { fileUrl } from '@sikkha/contract/rules';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { news, product } from '../../db/schema/index.js';
+import { escapeHtml } from '../../lib/html.js';
 import { type Actor, productsVisibleTo } from '../../policies/index.js';
 
 /** Shared pages are what anyone sees: a search engine is a visitor. */
@@ -18,8 +19,6 @@ export interface PageMeta {
   structured?: Record<string, unknown>;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 /** JSON inside <script> must not be able to close the tag. */
 const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 const excerpt = (text: string | null, fallback: string) => {

@@ -74,7 +74,7 @@ test('a news link carries NewsArticle data; markup in titles is escaped', async 
 });
 
 test('unknown page paths answer 404 with the web app; every page of the storefront and the back office, 200', async () => {
-  for (const path of ['/health', '/contact/extra', '/courses/a/b/c']) {
+  for (const path of ['/healthz', '/contact/extra', '/courses/a/b/c']) {
     const res = await page(path);
     expect(res.statusCode, path).toBe(404);
     expect(res.headers['content-type']).toContain('text/html');
