@@ -102,6 +102,7 @@ beforeAll(async () => {
     coupon_email_only: 'Y',
     coupon_start: '2020-01-01',
   });
+  await typed({ coupon_code: 'BYTRANSFER', coupon_type: 'Pay', coupon_pay: 200, coupon_payment: 'transfer' });
   await typed({ coupon_code: 'EMAILS', coupon_type: 'Pay', coupon_pay: 100, coupon_email_only: 'Y' });
   await typed({ coupon_code: 'ENDED', coupon_type: 'Pay', coupon_pay: 100, coupon_to: '2020-01-31' });
   await typed({ coupon_code: 'ELSEWHERE', coupon_type: 'Pay', coupon_pay: 100, product_id: otherCourse.id });
@@ -329,7 +330,17 @@ describe('coupons and coins', () => {
     expect(page.viewportSize()?.width).toBe(390);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
+    // A coupon for bank transfers only: applied while transfer is chosen, dropped with the reason on choosing QR.
+    await check('BYTRANSFER');
+    await couponDialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => order.getByTestId('summary-net').textContent()).toBe(formatBaht(1790));
+    await order.getByRole('radio', { name: 'QR พร้อมเพย์ (Internet Banking)' }).check();
+    await visible(order.getByRole('alert').getByText('รหัสคูปองนี้ ใช้ไม่ได้กับวิธีชำระเงินที่เลือก'));
+    await expect.poll(() => order.getByTestId('summary-net').textContent()).toBe(formatBaht(1990));
+    expect(await order.getByText('คูปอง BYTRANSFER').count()).toBe(0);
+
     // All again, paid by the sandbox's QR at the summary's net; its 20 coins reach the balance once paid.
+    await order.getByRole('button', { name: 'ใช้คูปองส่วนลด' }).click();
     await check('ALLIN');
     await couponDialog.waitFor({ state: 'hidden' });
     await expect.poll(() => order.getByTestId('summary-net').textContent()).toBe(formatBaht(1250));

@@ -19,6 +19,7 @@ import { message as contractMessage } from '@sikkha/contract';
 import {
   accessPeriodText,
   coinsToPay,
+  couponAllowsPayment,
   couponEffect,
   feeOf,
   formatBaht,
@@ -270,9 +271,13 @@ function OrderFormBody({
               setFailure(null);
               setValue('orders_payment_type_id', id);
               // Coins take neither a receipt nor a coupon (spec 2 §6).
-              if (isCoins(id)) {
-                setValue('receipt', false);
+              if (isCoins(id)) setValue('receipt', false);
+              // A coupon kept for a method it does not take would show a price the server then refuses.
+              const chosen = paymentOf(id);
+              if (coupon && chosen && !couponAllowsPayment(coupon.data.coupon_payment, chosen)) {
                 setCoupon(null);
+                setValue('orders_payment_amount', toBaht(price).toFixed(2));
+                if (!isCoins(id)) setFailure({ message: contractMessage('couponPayment', lang), waiting: false });
               }
             }}
           />
