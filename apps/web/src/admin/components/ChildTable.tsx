@@ -38,6 +38,14 @@ interface Props {
  * The rows of a parent (a course's lessons, a coach's lines) under its edit form: listed, removed one by one, and
  * added through a small form that empties after each save, so several are added in a row.
  */
+/**
+ * The fields' box: react-admin's own keeps 5em free at the bottom on a phone for the toolbar it pins there, which
+ * this form keeps under its fields.
+ */
+function FormBody(props: { children?: ReactNode }) {
+  return <Box {...props} sx={{ p: 2, pb: 0, border: 1, borderColor: 'divider', borderRadius: 1, mt: 1 }} />;
+}
+
 export function ChildTable(props: Props) {
   const { title, reference, target, id, columns, schema, inputs, defaults, sort, addLabel, noDelete } = props;
   const translate = useTranslate();
@@ -78,10 +86,12 @@ export function ChildTable(props: Props) {
         }}
       >
         <SimpleForm
+          component={FormBody}
           resolver={contractResolver(schema)}
-          sx={{ border: 1, borderColor: 'divider', borderRadius: 1, mt: 1 }}
           toolbar={
-            <Toolbar sx={{ minHeight: 0 }}>
+            // On a phone react-admin pins a form's toolbar to the screen's bottom; this small form's button stays
+            // under its fields instead of floating over the rest of the page.
+            <Toolbar sx={{ minHeight: 0, '&.RaToolbar-mobileToolbar': { position: 'static' } }}>
               <SaveButton label={addLabel ?? 'ra.action.add'} icon={<span />} />
             </Toolbar>
           }
