@@ -12,14 +12,13 @@ import { message, type OrderPayment, type RouteResponse } from '@sikkha/contract
 import { DIALOG_WIDTH } from '@sikkha/contract/rules';
 import { type FormEvent, useId, useState } from 'react';
 import { callRoute } from '../../api/routes';
+import { formPaperSx } from '../../components/dialog-paper';
 import { useCouponTexts } from './coupon-texts';
 import { useCheckoutTexts } from './texts';
 import { useErrorText, useFieldMessage } from './use-field-message';
 
 /** An accepted coupon as the server's check answered it (the spec's lookup shape). */
 export type AppliedCoupon = RouteResponse<'couponByCode'>;
-
-const paperSx = { width: { xs: 'calc(100% - 24px)', sm: 'calc(100% - 64px)' }, m: { xs: 1.5, sm: 4 } };
 
 /**
  * The payment dialog's coupon button: opens the coupon code dialog, then shows the accepted coupon with a way to
@@ -131,7 +130,7 @@ export function CouponDialog({
       aria-labelledby={titleId}
       fullWidth
       slotProps={{
-        paper: { sx: { ...paperSx, maxWidth: DIALOG_WIDTH.coupon } },
+        paper: { sx: formPaperSx(DIALOG_WIDTH.coupon) },
         transition: { onExited: () => setError(null) },
       }}
     >

@@ -5,6 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import { DIALOG_WIDTH } from '@sikkha/contract/rules';
 import { useId, useState } from 'react';
 import type { Product } from '../../api/catalogue';
+import { fullScreenOnPhoneSx } from '../../components/dialog-paper';
 import { OrderForm } from './OrderForm';
 import { useCheckoutTexts } from './texts';
 
@@ -34,16 +35,7 @@ export function OrderDialog({ open, product, onClose }: OrderDialogProps) {
       maxWidth={false}
       fullWidth
       scroll="paper"
-      sx={{
-        '& .MuiDialog-paper': {
-          maxWidth: DIALOG_WIDTH.payment,
-          m: { xs: 0, sm: 2, md: 4 },
-          width: { xs: '100%', sm: 'calc(100% - 32px)', md: 'calc(100% - 64px)' },
-          maxHeight: { xs: '100%', sm: 'calc(100% - 32px)', md: 'calc(100% - 64px)' },
-          height: { xs: '100%', sm: 'auto' },
-          borderRadius: { xs: 0, sm: 1 },
-        },
-      }}
+      sx={fullScreenOnPhoneSx(DIALOG_WIDTH.payment)}
     >
       <DialogTitle id={titleId} sx={{ pr: 7, fontWeight: 700 }}>
         {text.orderTitle}

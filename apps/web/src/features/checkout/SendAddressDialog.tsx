@@ -12,12 +12,11 @@ import { DIALOG_WIDTH } from '@sikkha/contract/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { formPaperSx } from '../../components/dialog-paper';
 import { sessionKeys } from '../../lib/query-keys';
 import { saveSendAddress } from './api';
 import { useCheckoutTexts } from './texts';
 import { useErrorText, useFieldMessage } from './use-field-message';
-
-const paperSx = { width: { xs: 'calc(100% - 24px)', sm: 'calc(100% - 64px)' }, m: { xs: 1.5, sm: 4 } };
 
 /**
  * Spec 2 §2 shipping address dialog (width 600): one multi-line address, Save and Close; required (rule 7). Saved
@@ -60,7 +59,7 @@ export function SendAddressDialog({
       onClose={onClose}
       aria-labelledby={titleId}
       fullWidth
-      slotProps={{ paper: { sx: { ...paperSx, maxWidth: DIALOG_WIDTH.address } } }}
+      slotProps={{ paper: { sx: formPaperSx(DIALOG_WIDTH.address) } }}
     >
       <DialogTitle id={titleId}>{text.addressTitle}</DialogTitle>
       <form onSubmit={(event) => void save(event)} noValidate>

@@ -15,11 +15,10 @@ import { inLanguage, message } from '@sikkha/contract';
 import { DIALOG_WIDTH } from '@sikkha/contract/rules';
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../api/client';
+import { formPaperSx } from '../../components/dialog-paper';
 import { useLang } from '../../i18n/texts';
 import { type CoinCoupon, claimCoinCoupon, useAfterClaim, useCoinCoupons } from './api';
 import { formatCoins, formatDateTime, useCoinTexts } from './texts';
-
-const paperSx = { width: { xs: 'calc(100% - 24px)', sm: 'calc(100% - 64px)' }, m: { xs: 1.5, sm: 4 } };
 
 /**
  * Spec 2 §2 coin coupon management dialog (persistent, width 800): the coin coupons the member may claim, with
@@ -73,7 +72,7 @@ export function CoinCouponDialog({ open, onClose }: { open: boolean; onClose: ()
       aria-labelledby={titleId}
       fullWidth
       slotProps={{
-        paper: { sx: { ...paperSx, maxWidth: DIALOG_WIDTH.coinCoupon } },
+        paper: { sx: formPaperSx(DIALOG_WIDTH.coinCoupon) },
         transition: {
           onExited: () => {
             setError(null);

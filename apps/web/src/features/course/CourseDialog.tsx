@@ -10,6 +10,7 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { DIALOG_WIDTH } from '@sikkha/contract/rules';
 import { type ComponentType, type ReactNode, Suspense, useId, useState } from 'react';
+import { fullScreenOnPhoneSx } from '../../components/dialog-paper';
 import { usePageTitle } from '../../hooks/use-page-title';
 import type { CourseView } from './api';
 import { CoachBios } from './CoachBios';
@@ -69,16 +70,7 @@ export function CourseDialog({ view, lessonVideoId, open, onClose, OrderDialog }
       fullWidth
       scroll="paper"
       // Full screen on phones by CSS (useMediaQuery would render twice on open).
-      sx={{
-        '& .MuiDialog-paper': {
-          maxWidth: DIALOG_WIDTH.course,
-          m: { xs: 0, sm: 2, md: 4 },
-          width: { xs: '100%', sm: 'calc(100% - 32px)', md: 'calc(100% - 64px)' },
-          maxHeight: { xs: '100%', sm: 'calc(100% - 32px)', md: 'calc(100% - 64px)' },
-          height: { xs: '100%', sm: 'auto' },
-          borderRadius: { xs: 0, sm: 1 },
-        },
-      }}
+      sx={fullScreenOnPhoneSx(DIALOG_WIDTH.course)}
     >
       <DialogTitle id={titleId} sx={{ pr: 7, fontWeight: 700, lineHeight: 1.35 }}>
         {title}

@@ -18,6 +18,7 @@ import type { question } from '@sikkha/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { apiGet } from '../../api/client';
+import { fullScreenOnPhoneSx } from '../../components/dialog-paper';
 import { helpKeys } from '../../lib/query-keys';
 import { HELP_IMAGE_SIZE, useHelpTexts } from './texts';
 
@@ -45,16 +46,7 @@ export function HelpDialog({ open, onClose }: { open: boolean; onClose: () => vo
       aria-labelledby="help-dialog-title"
       fullWidth
       maxWidth="md"
-      // Full screen on phones, by CSS rather than useMediaQuery (which would be one more shared chunk to preload).
-      sx={{
-        '& .MuiDialog-paper': {
-          m: { xs: 0, sm: 4 },
-          width: { xs: '100%', sm: 'calc(100% - 64px)' },
-          maxHeight: { xs: '100%', sm: 'calc(100% - 64px)' },
-          height: { xs: '100%', sm: 'auto' },
-          borderRadius: { xs: 0, sm: 1 },
-        },
-      }}
+      sx={fullScreenOnPhoneSx()}
     >
       <DialogTitle id="help-dialog-title">{text.title}</DialogTitle>
       <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>

@@ -6,6 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formPaperSx } from '../../../components/dialog-paper';
 import { ACCOUNT_NS } from '../texts';
 
 export interface DialogFrameProps {
@@ -45,10 +46,7 @@ export function DialogFrame({
       scroll="body"
       aria-labelledby={titleId}
       slotProps={{
-        // A phone gets the whole width but a small margin, so a 600 px form is still usable at 390 px.
-        paper: {
-          sx: { maxWidth: width, width: { xs: 'calc(100% - 24px)', sm: 'calc(100% - 64px)' }, m: { xs: 1.5, sm: 4 } },
-        },
+        paper: { sx: formPaperSx(width) },
       }}
     >
       <DialogTitle id={titleId} sx={{ pr: hideClose ? 3 : 7 }}>
