@@ -1,7 +1,9 @@
 /**
- * Lighthouse on the built shop (npm run build first): the home page and a course page, mobile and desktop.
- * Lighthouse is fetched on demand (it is heavy and only the benchmark needs it) and drives Debian's Chromium.
- * Run: npx tsx bench/lighthouse.ts   Results: bench/results/lighthouse-*.json and a table on stdout.
+ * Lighthouse on the built shop (npm run build first): the home page, a course page, the course list and a news
+ * article, mobile and desktop. Lighthouse is fetched on demand (it is heavy and only the benchmark needs it) and
+ * drives Debian's Chromium. Run: npx tsx bench/lighthouse.ts   Results: bench/results/lighthouse-*.json and a
+ * table on stdout. FORMS=mobile runs one form only; PAGES=home,course some pages; WEB_DIR and SERVER_MAIN measure
+ * another build (e2e/harness.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -14,15 +16,20 @@ const out = join(root, 'bench/results');
 mkdirSync(out, { recursive: true });
 
 const shop = await startShop();
-const pages = {
+const allPages = {
   home: '/',
   course: `/product/${encodeURIComponent('การตลาดออนไลน์ฉบับมืออาชีพ')}`,
+  courses: '/courses',
+  news: '/news/1',
 };
+const chosen = process.env.PAGES?.split(',');
+const pages = Object.entries(allPages).filter(([name]) => !chosen || chosen.includes(name));
+const forms = (process.env.FORMS?.split(',') ?? ['mobile', 'desktop']) as ('mobile' | 'desktop')[];
 const chromeFlags = CHROMIUM_ARGS.join(' ');
 const rows: string[] = [];
 try {
-  for (const [name, path] of Object.entries(pages)) {
-    for (const form of ['mobile', 'desktop'] as const) {
+  for (const [name, path] of pages) {
+    for (const form of forms) {
       const file = join(out, `lighthouse-${name}-${form}.json`);
       execFileSync(
         'npx',

@@ -1,11 +1,23 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+
+// React Router's package exports name only its development build; the production one beside it has no dev-only
+// checks and warnings. Every importer (the storefront and react-admin) gets the same copy, so they share one router.
+const reactRouter = (file: string) =>
+  fileURLToPath(new URL(`../../node_modules/react-router/dist/production/${file}`, import.meta.url));
 
 // The API runs on its own port in development; the SPA talks to it through the same /api prefix as in production.
 const apiProxy = { '/api': 'http://localhost:3000' };
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    alias: [
+      { find: /^react-router$/, replacement: reactRouter('index.mjs') },
+      { find: /^react-router\/dom$/, replacement: reactRouter('dom-export.mjs') },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

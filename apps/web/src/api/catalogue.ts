@@ -1,5 +1,7 @@
 import type { category, coach, product } from '@sikkha/contract';
-import { fileUrl, isOnShow } from '@sikkha/contract/rules';
+// The rules' own modules, not their index, which would bring every rule into the storefront's first load.
+import { isOnShow } from '@sikkha/contract/rules/catalogue';
+import { fileUrl } from '@sikkha/contract/uploads';
 import { useQuery } from '@tanstack/react-query';
 import { catalogueKeys } from '../lib/query-keys';
 import { apiGet } from './client';

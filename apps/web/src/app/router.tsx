@@ -1,4 +1,5 @@
-import { type StorefrontPage, storefrontPages } from '@sikkha/contract/rules';
+// The rule's own module, not the rules' index: the index would bring every rule (and the messages) into the first load.
+import { type StorefrontPage, storefrontPages } from '@sikkha/contract/rules/pages';
 import { Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
 import { ADMIN_TOKEN_KEY } from '../api/client';

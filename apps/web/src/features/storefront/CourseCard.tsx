@@ -4,7 +4,8 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { formatBaht } from '@sikkha/contract/rules';
+// The rule's own module: the rules' index would bring every rule into the first load.
+import { formatBaht } from '@sikkha/contract/rules/money';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
