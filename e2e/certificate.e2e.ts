@@ -1,9 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { pdfText } from '../apps/server/test/pdf-text.js';
+import { shopApi } from './api.js';
 import { startShop } from './harness.js';
-import { consoleProblems, screenshotFailures, seriousViolations, visible } from './page-checks.js';
+import { consoleProblems, notFavicon, screenshotFailures, seriousViolations, visible } from './page-checks.js';
 
 // A buyer who watched every lesson of their course gets a certificate: the job on the queue makes it, the course
 // dialog's button downloads the PDF, and its QR code's page verifies it for anyone. The demo member bought the
@@ -20,22 +21,7 @@ const BOUGHT = 'การตลาดออนไลน์ฉบับมือ�
 /** A journey's time limit: a whole visit in a real browser, on a machine that may be busy. */
 const JOURNEY = 150_000;
 
-/** The shop has no favicon.ico yet, which Chromium asks for after each page load. */
-const notFavicon = (problem: string) => !problem.includes('/favicon.ico');
-
-async function call<T>(path: string, init: { token?: string; body?: unknown } = {}) {
-  const res = await fetch(`${shop.url}/api/${path}`, {
-    method: init.body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const json = (await res.json()) as { data: T };
-  expect(res.status, `${path}: ${JSON.stringify(json)}`).toBe(200);
-  return json.data;
-}
+const { call } = shopApi(() => shop.url);
 
 interface CourseView {
   certificate: string | null;
@@ -93,7 +79,7 @@ describe('certificates', () => {
       expect(download.suggestedFilename()).toBe(`${BOUGHT}.pdf`);
       const pdf = await readFile((await download.path())!);
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-      const text = execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8');
+      const text = pdfText(pdf);
       expect(text).toContain(NAME);
       expect(text).toContain(BOUGHT);
       number = /[2-9A-HJKMNP-Z]{4}(-[2-9A-HJKMNP-Z]{4}){3}/.exec(text)![0];

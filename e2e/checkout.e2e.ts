@@ -3,8 +3,9 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pdfText } from '../apps/server/test/pdf-text.js';
 import { slipPicture } from '../apps/server/test/slip.js';
+import { shopApi } from './api.js';
 import { startShop } from './harness.js';
-import { consoleProblems, hidden, screenshotFailures, seriousViolations, visible } from './page-checks.js';
+import { consoleProblems, hidden, notFavicon, screenshotFailures, seriousViolations, visible } from './page-checks.js';
 
 // Buying a course as a person does it, on `npm start`'s embedded shop with the built-in sandbox gateway: the price
 // button of the course dialog opens the payment dialog, each method goes its own way (a transfer waits for staff, a
@@ -28,22 +29,7 @@ const COURSES = {
 };
 const SHOTS = process.env.CHECKOUT_SHOTS;
 
-/** The shop has no favicon.ico yet, which Chromium asks for after each page load. */
-const notFavicon = (problem: string) => !problem.includes('/favicon.ico');
-
-async function call<T>(path: string, init: { token?: string; body?: unknown } = {}) {
-  const res = await fetch(`${shop.url}/api/${path}`, {
-    method: init.body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const json = (await res.json()) as { data: T; insertId?: number };
-  expect(res.status, `${path}: ${JSON.stringify(json)}`).toBe(200);
-  return json;
-}
+const { envelope: call } = shopApi(() => shop.url);
 
 interface OrderRow {
   id: number;

@@ -1,8 +1,9 @@
 import { formatBaht } from '@sikkha/contract/rules';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { shopApi } from './api.js';
 import { startShop } from './harness.js';
-import { consoleProblems, screenshotFailures, seriousViolations, visible } from './page-checks.js';
+import { consoleProblems, notFavicon, screenshotFailures, seriousViolations, visible } from './page-checks.js';
 
 // Coupons and coins as a member clicks them: a percent coupon lowers the summary and the amount paid (the sandbox
 // gateway's QR), a refused code says the spec's message, a coin coupon raises the coin badge, and coins pay a course.
@@ -16,25 +17,11 @@ const COIN_COURSE = 'คอร์สทดสอบชำระด้วยเ�
 const TYPES_COURSE = 'คอร์สทดสอบคูปองทุกแบบ';
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
-/** The shop has no favicon.ico yet, which Chromium asks for after each page load. */
-const notFavicon = (problem: string) => !problem.includes('/favicon.ico');
 /** A refused code is a 4xx with the spec's message (which the journey reads); Chromium logs the status too. */
 const notRefusal = (problem: string) =>
   notFavicon(problem) && !/status of 4\d\d .*\/api\/(couponByCode|couponPointByCode)\?/.test(problem);
 
-async function call<T>(path: string, init: { token?: string; body?: unknown } = {}) {
-  const res = await fetch(`${shop.url}/api/${path}`, {
-    method: init.body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const json = (await res.json()) as { data: T };
-  expect(res.status, `${path}: ${JSON.stringify(json)}`).toBe(200);
-  return json.data;
-}
+const { call } = shopApi(() => shop.url);
 
 let token: string;
 let staffToken: string;

@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { shopApi } from './api.js';
 import { startShop } from './harness.js';
-import { consoleProblems, hidden, screenshotFailures, seriousViolations, visible } from './page-checks.js';
+import { consoleProblems, hidden, notFavicon, screenshotFailures, seriousViolations, visible } from './page-checks.js';
 
 // The course dialog's player: a visitor watches the preview and meets a lock; the demo member, who bought the first
 // course, plays a private lesson, changes the speed, closes and comes back where they stopped (the statistics the
@@ -30,18 +31,7 @@ interface LessonProgress {
   lastEvent: string;
 }
 
-async function call<T>(path: string, init: { token?: string; body?: unknown; form?: FormData } = {}) {
-  const headers: Record<string, string> = init.token ? { Authorization: `Bearer ${init.token}` } : {};
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${shop.url}/api/${path}`, {
-    method: init.body !== undefined || init.form ? 'POST' : 'GET',
-    headers,
-    body: init.form ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
-  });
-  const json = (await res.json()) as { data: T };
-  expect(res.status, `${path}: ${JSON.stringify(json)}`).toBe(200);
-  return json.data;
-}
+const { call } = shopApi(() => shop.url);
 
 const login = async () => (await call<{ token: string }>('loginEmail', { body: MEMBER })).token;
 
@@ -87,9 +77,6 @@ const media = () =>
 const mediaTime = async () => (await media())?.time ?? -1;
 const lessonButton = (title: string, lesson: string) =>
   courseDialog(title).getByRole('button', { name: new RegExp(`^${lesson}`) });
-
-/** The shop has no favicon.ico yet, which Chromium asks for after each page load. */
-const notFavicon = (problem: string) => !problem.includes('/favicon.ico');
 
 /** A journey's time limit: a whole visit in a real browser, on a machine that may be busy. */
 const JOURNEY = 150_000;

@@ -57,3 +57,6 @@ export function screenshotFailures(current: () => Page | undefined) {
     if (ctx.task.result?.state === 'fail' && page) await screenshotOnFailure(page, ctx.task.name.replace(/\W+/g, '-'));
   });
 }
+
+/** The shop has no favicon.ico yet, which Chromium asks for after each page load. */
+export const notFavicon = (problem: string) => !problem.includes('/favicon.ico');

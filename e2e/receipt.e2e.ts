@@ -1,9 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { pdfText } from '../apps/server/test/pdf-text.js';
+import { shopApi } from './api.js';
 import { startShop } from './harness.js';
-import { consoleProblems, screenshotFailures, seriousViolations, visible } from './page-checks.js';
+import { consoleProblems, notFavicon, screenshotFailures, seriousViolations, visible } from './page-checks.js';
 
 // A paid order's receipt, and a company's tax invoice, downloaded from My courses as the member would, and read
 // back: the PDF issued at finish says who sold what to whom, for how much, with the VAT and the amount in words.
@@ -23,28 +24,7 @@ const COMPANY = {
   company_branch: '00003',
 };
 
-/** The shop has no favicon.ico yet, which Chromium asks for after each page load. */
-const notFavicon = (problem: string) => !problem.includes('/favicon.ico');
-
-async function call<T>(path: string, init: { token?: string; body?: unknown } = {}) {
-  const res = await fetch(`${shop.url}/api/${path}`, {
-    method: init.body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const json = (await res.json()) as { data: T };
-  expect(res.status, `${path}: ${JSON.stringify(json)}`).toBe(200);
-  return json.data;
-}
-
-/** Pdftotext's text, with the repeat Typst's ToUnicode map makes of some clusters folded (test/pdf-text.ts). */
-const textOf = (pdf: Buffer) =>
-  execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', '-', '-'], { input: pdf })
-    .toString('utf8')
-    .replace(/(\p{L}\p{M}+)\1/gu, '$1');
+const { call } = shopApi(() => shop.url);
 
 async function myCourses(width: number, height: number, token: string) {
   page = await shop.page(width, height);
@@ -80,7 +60,7 @@ describe('receipts and tax invoices', () => {
     const { name, pdf } = await download(p, `ใบเสร็จรับเงิน RC${year}-000001`);
     expect(name).toBe(`RC${year}-000001.pdf`);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = textOf(pdf);
+    const text = pdfText(pdf);
     for (const words of [
       'ใบเสร็จรับเงิน',
       `RC${year}-000001`,
@@ -115,7 +95,7 @@ describe('receipts and tax invoices', () => {
     const { page: p, problems } = await myCourses(390, 844, token);
     const { name, pdf } = await download(p, `ใบกำกับภาษี INV${year}-000001`);
     expect(name).toBe(`INV${year}-000001.pdf`);
-    const text = textOf(pdf);
+    const text = pdfText(pdf);
     for (const words of [
       'ใบกำกับภาษี / ใบเสร็จรับเงิน',
       `INV${year}-000001`,

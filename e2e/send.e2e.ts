@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type LineDouble, lineUserId, startLineDouble } from '../apps/server/test/line-double.js';
 import { startShop } from './harness.js';
-import { consoleProblems, screenshotFailures, visible } from './page-checks.js';
+import { consoleProblems, notFavicon, screenshotFailures, visible } from './page-checks.js';
 
 // The Send screen as staff use it and what members get: the demo member links their LINE account (a code from
 // the bell's menu, sent to the shop's LINE account, whose signed webhook the test plays as LINE would), staff send
@@ -14,9 +14,6 @@ import { consoleProblems, screenshotFailures, visible } from './page-checks.js';
 const MEMBER = { email: 'demo@sikkha.local', password: 'sikkha-demo-2026' };
 const TEXT = 'ไลฟ์สดถามตอบคืนวันศุกร์ 20.00 น. พบกันในกลุ่ม LINE ของคอร์ส';
 const SHOTS = join(process.cwd(), 'test-results');
-/** The shop has no favicon.ico yet, which Chromium asks for after each page load. */
-const notFavicon = (problem: string) => !problem.includes('/favicon.ico');
-
 let line: LineDouble;
 let shop: Awaited<ReturnType<typeof startShop>>;
 let page: Page;
