@@ -1,6 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
-import { sendJson, startHttpDouble } from './http-double.js';
+import { readJson, sendJson, startHttpDouble } from './http-double.js';
 
 export const PAGE_ID = '1122334455667788';
 export const PAGE_ACCESS_TOKEN = 'EAAPage-test-page-access-token-0123456789';
@@ -34,16 +33,6 @@ const graphError = (message: string, code: number, subcode?: number, status = 40
   },
 });
 
-async function readJson(request: IncomingMessage): Promise<Record<string, unknown> | undefined> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The Messenger Platform's Send API as a Page uses it: `POST /{version}/me/messages?access_token=…&appsecret_proof=…`
  * with `{ recipient: { id: PSID }, messaging_type, tag?, message }`. Like the platform it knows who wrote to the
@@ -67,7 +56,7 @@ export async function startMessengerDouble(now: () => Date = () => new Date()) {
     if (url.searchParams.get('appsecret_proof') !== proof) {
       return sendJson(response, 400, graphError('Invalid appsecret_proof provided in the API argument', 100).body);
     }
-    const body = await readJson(request);
+    const body = await readJson<Record<string, unknown>>(request);
     const recipient = (body?.recipient as { id?: string } | undefined)?.id ?? '';
     const call: MessengerCall = {
       psid: recipient,

@@ -22,3 +22,19 @@ export function sendJson(response: ServerResponse, status: number, body: unknown
   response.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
   response.end(JSON.stringify(body));
 }
+
+/** A request's whole body as text. */
+export async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A request's JSON body, or undefined when it is not JSON (the double then answers as the real API would). */
+export async function readJson<T = unknown>(request: IncomingMessage): Promise<T | undefined> {
+  try {
+    return JSON.parse(await readBody(request)) as T;
+  } catch {
+    return undefined;
+  }
+}

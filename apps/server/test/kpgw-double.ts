@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendJson, startHttpDouble } from './http-double.js';
+import type { ServerResponse } from 'node:http';
+import { readBody, sendJson, startHttpDouble } from './http-double.js';
 
 export const KPGW_PUBLIC_KEY = 'pkey_test_21890sikkhaDouble0123456789';
 export const KPGW_SECRET_KEY = 'skey_test_21890sikkhaDouble9876543210';
@@ -41,13 +41,6 @@ export interface KpgwNotice {
   headers: Record<string, string>;
   body: string;
 }
-
-const readBody = (request: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (c: Buffer) => chunks.push(c));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-  });
 
 const error = (response: ServerResponse, status: number, code: string, message: string) =>
   sendJson(response, status, { object: 'error', status: 'fail', code, message });

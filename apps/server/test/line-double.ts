@@ -1,6 +1,5 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
-import { sendJson, startHttpDouble } from './http-double.js';
+import { readJson, sendJson, startHttpDouble } from './http-double.js';
 
 export const LINE_ACCESS_TOKEN = 'line-test-channel-access-token-0123456789';
 export const LINE_CHANNEL_SECRET = 'line-test-channel-secret-abcdef';
@@ -21,16 +20,6 @@ export interface LineCall {
 const MESSAGE_TYPES = new Set(['text', 'image']);
 const error = (message: string, details: { message: string; property: string }[] = []) =>
   details.length ? { message, details } : { message };
-
-async function readJson(request: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    return undefined;
-  }
-}
 
 /** What LINE checks in a message object (developers.line.biz/en/reference/messaging-api/#message-objects). */
 function messageProblems(messages: unknown): { message: string; property: string }[] {

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendJson, startHttpDouble } from './http-double.js';
+import type { ServerResponse } from 'node:http';
+import { readBody, sendJson, startHttpDouble } from './http-double.js';
 
 export const OPN_PUBLIC_KEY = 'pkey_test_5sikkhadouble0000000';
 export const OPN_SECRET_KEY = 'skey_test_5sikkhadouble0000000';
@@ -43,13 +43,6 @@ export interface OpnWebhook {
   headers: Record<string, string>;
   body: string;
 }
-
-const readBody = (request: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (c: Buffer) => chunks.push(c));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-  });
 
 const error = (response: ServerResponse, status: number, code: string, message: string) =>
   sendJson(response, status, { object: 'error', location: 'https://www.omise.co/api-errors', code, message });
