@@ -1,9 +1,9 @@
 import UploadIcon from '@mui/icons-material/CloudUpload';
 import { Box, Button, FormHelperText, LinearProgress, Stack, Typography } from '@mui/material';
-import { type UploadKind, uploadKinds } from '@sikkha/contract';
+import { fileUrl, type UploadKind, uploadKinds } from '@sikkha/contract';
 import { useId, useState } from 'react';
 import { useInput, useTranslate } from 'react-admin';
-import { fileUrl, uploadFiles } from './upload';
+import { uploadFiles } from './upload';
 
 interface Props {
   source: string;

@@ -1,4 +1,5 @@
 import { Chip } from '@mui/material';
+import { fileUrl } from '@sikkha/contract/uploads';
 import { type FieldProps, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { formatDate, formatDuration, formatMoney } from './format';
 
@@ -15,6 +16,20 @@ export function DateField({ source, showTime }: Props & { showTime?: boolean }) 
   const record = useRecordContext();
   const [locale] = useLocaleState();
   return <span>{formatDate(record?.[source], locale, showTime)}</span>;
+}
+
+/** A stored picture as a small thumbnail in a list (nothing when the record has none). */
+export function PictureField({
+  source,
+  serve,
+  width,
+  round,
+}: Props & { serve: string; width: number; round?: boolean }) {
+  const record = useRecordContext();
+  const file = record?.[source];
+  if (!file) return null;
+  const shape = round ? { height: width, style: { borderRadius: width / 2, objectFit: 'cover' as const } } : {};
+  return <img src={fileUrl(serve, String(file))} alt="" width={width} {...shape} />;
 }
 
 export function DurationField({ source }: Props) {

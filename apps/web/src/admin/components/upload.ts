@@ -27,6 +27,3 @@ export function uploadFiles(endpoint: string, files: File[], onProgress?: (perce
     xhr.send(body);
   });
 }
-
-/** Where a stored file of a kind is served. */
-export const fileUrl = (serve: string, file: string) => `/api/${serve}/${encodeURIComponent(file)}`;

@@ -1,11 +1,10 @@
 import { Typography } from '@mui/material';
 import { advert as entity } from '@sikkha/contract';
-import { FunctionField, TextField, TextInput, useTranslate } from 'react-admin';
-import { DateField, ValueField } from '../components/fields';
+import { TextField, TextInput, useTranslate } from 'react-admin';
+import { DateField, PictureField, ValueField } from '../components/fields';
 import { YNInput } from '../components/inputs';
 import { ListPage } from '../components/ListPage';
 import { UploadInput } from '../components/UploadInput';
-import { fileUrl } from '../components/upload';
 import type { AdminResource } from './types';
 
 /** Which advert the player shows, said where staff choose it. */
@@ -28,12 +27,7 @@ function AdvertList() {
       sort={{ field: 'id', order: 'DESC' }}
       noSearch
       columns={[
-        <FunctionField
-          key="img"
-          source="advert_img"
-          sortable={false}
-          render={(r) => (r.advert_img ? <img src={fileUrl('advert', r.advert_img)} alt="" width={120} /> : null)}
-        />,
+        <PictureField key="img" source="advert_img" serve="advert" width={120} sortable={false} />,
         <TextField key="link" source="advert_link" />,
         <ValueField key="show" source="advert_show" colors={{ Y: 'success', N: 'default' }} />,
         <DateField key="at" source="update_at" />,

@@ -1,9 +1,9 @@
 import { coachDetailList, coachStatus, coach as entity } from '@sikkha/contract';
-import { FunctionField, NumberInput, TextField, TextInput, useTranslate } from 'react-admin';
+import { NumberInput, TextField, TextInput, useTranslate } from 'react-admin';
 import { ChildTable } from '../components/ChildTable';
+import { PictureField } from '../components/fields';
 import { ListPage } from '../components/ListPage';
 import { UploadInput } from '../components/UploadInput';
-import { fileUrl } from '../components/upload';
 import type { AdminResource } from './types';
 
 function CoachRows({ id }: { id: number }) {
@@ -45,16 +45,7 @@ function CoachList() {
       sort={{ field: 'id', order: 'ASC' }}
       phone={{ primary: (r) => r.coach_name, secondary: (r) => r.coach_position }}
       columns={[
-        <FunctionField
-          key="img"
-          source="coach_img"
-          sortable={false}
-          render={(r) =>
-            r.coach_img ? (
-              <img src={fileUrl('coach', r.coach_img)} alt="" width={40} height={40} style={{ borderRadius: 20 }} />
-            ) : null
-          }
-        />,
+        <PictureField key="img" source="coach_img" serve="coach" width={40} sortable={false} round />,
         <TextField key="name" source="coach_name" />,
         <TextField key="position" source="coach_position" />,
       ]}

@@ -1,19 +1,10 @@
 import { news as entity, newsImage } from '@sikkha/contract';
-import {
-  AutocompleteInput,
-  FunctionField,
-  ReferenceInput,
-  TextField,
-  TextInput,
-  useLocaleState,
-  useTranslate,
-} from 'react-admin';
+import { AutocompleteInput, ReferenceInput, TextField, TextInput, useLocaleState, useTranslate } from 'react-admin';
 import { ChildTable } from '../components/ChildTable';
-import { DateField } from '../components/fields';
+import { DateField, PictureField } from '../components/fields';
 import { formatDate } from '../components/format';
 import { ListPage } from '../components/ListPage';
 import { UploadInput } from '../components/UploadInput';
-import { fileUrl } from '../components/upload';
 import type { AdminResource } from './types';
 
 function NewsImages({ id }: { id: number }) {
@@ -26,13 +17,7 @@ function NewsImages({ id }: { id: number }) {
       id={id}
       schema={newsImage.write}
       columns={[
-        <FunctionField
-          key="img"
-          source="news_image_path"
-          render={(r) =>
-            r.news_image_path ? <img src={fileUrl('newsList', r.news_image_path)} alt="" width={80} /> : null
-          }
-        />,
+        <PictureField key="img" source="news_image_path" serve="newsList" width={80} />,
         <TextField key="title" source="news_image_title" />,
       ]}
       inputs={[
@@ -55,12 +40,7 @@ function NewsList() {
         secondary: (r) => [r.news_tag, formatDate(r.create_at, locale)].filter(Boolean).join(' · '),
       }}
       columns={[
-        <FunctionField
-          key="img"
-          source="news_path"
-          sortable={false}
-          render={(r) => (r.news_path ? <img src={fileUrl('news', r.news_path)} alt="" width={64} /> : null)}
-        />,
+        <PictureField key="img" source="news_path" serve="news" width={64} sortable={false} />,
         <TextField key="title" source="news_title" />,
         <TextField key="tag" source="news_tag" />,
         <DateField key="at" source="create_at" />,

@@ -13,7 +13,6 @@ import {
 import {
   AutocompleteArrayInput,
   AutocompleteInput,
-  FunctionField,
   NumberInput,
   ReferenceArrayInput,
   ReferenceField,
@@ -24,12 +23,11 @@ import {
   useTranslate,
 } from 'react-admin';
 import { ChildTable } from '../components/ChildTable';
-import { DateField, MoneyField, useValueWords, ValueField } from '../components/fields';
+import { DateField, MoneyField, PictureField, useValueWords, ValueField } from '../components/fields';
 import { formatMoney } from '../components/format';
 import { EnumInput, MoneyInput, YNInput } from '../components/inputs';
 import { ListPage } from '../components/ListPage';
 import { UploadInput } from '../components/UploadInput';
-import { fileUrl } from '../components/upload';
 import type { AdminResource } from './types';
 
 const inputs = [
@@ -183,14 +181,7 @@ function ProductList() {
         <EnumInput key="disable" source="product_disable" values={['Y', 'N']} />,
       ]}
       columns={[
-        <FunctionField
-          key="img"
-          source="product_img_mini"
-          sortable={false}
-          render={(r) =>
-            r.product_img_mini ? <img src={fileUrl('productMini', r.product_img_mini)} alt="" width={64} /> : null
-          }
-        />,
+        <PictureField key="img" source="product_img_mini" serve="productMini" width={64} sortable={false} />,
         <TextField key="title" source="product_title" />,
         <MoneyField key="price" source="product_price" textAlign="right" />,
         <ValueField key="status" source="product_status" colors={{ Show: 'success', Hide: 'default' }} />,

@@ -1,11 +1,10 @@
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import { video as entity, videoStatuses } from '@sikkha/contract';
-import { FunctionField, type RaRecord, TextField, TextInput, useGetList, useGetOne, useTranslate } from 'react-admin';
-import { DurationField, ValueField } from '../components/fields';
+import { type RaRecord, TextField, TextInput, useGetList, useGetOne, useTranslate } from 'react-admin';
+import { DurationField, PictureField, ValueField } from '../components/fields';
 import { EnumInput } from '../components/inputs';
 import { ListPage } from '../components/ListPage';
 import { UploadInput } from '../components/UploadInput';
-import { fileUrl } from '../components/upload';
 import type { AdminResource } from './types';
 
 const stateColors = { create: 'default', processing: 'warning', ready: 'success', failed: 'error' } as const;
@@ -66,12 +65,7 @@ function VideoList() {
       }}
       filters={[<EnumInput key="s" source="video_status" values={videoStatuses} />]}
       columns={[
-        <FunctionField
-          key="thumb"
-          source="video_path"
-          sortable={false}
-          render={(r) => (r.video_path ? <img src={fileUrl('video', r.video_path)} alt="" width={80} /> : null)}
-        />,
+        <PictureField key="thumb" source="video_path" serve="video" width={80} sortable={false} />,
         <TextField key="name" source="video_name" />,
         <DurationField key="d" source="video_duration" />,
         <ValueField key="s" source="video_status" colors={stateColors} />,
