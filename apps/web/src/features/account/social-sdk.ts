@@ -1,5 +1,6 @@
 // Google's and Facebook's browser SDKs, loaded by script tag only when their button is shown and clicked: a
 // visitor who never uses them never contacts Google or Facebook. Only the parts we call are typed.
+import { loadScript } from '../../lib/load-script';
 
 interface GoogleIdentity {
   accounts: {
@@ -34,28 +35,6 @@ declare global {
 const GOOGLE_SDK = 'https://accounts.google.com/gsi/client';
 const FACEBOOK_SDK = 'https://connect.facebook.net/th_TH/sdk.js';
 const FACEBOOK_API_VERSION = 'v19.0';
-
-const scripts = new Map<string, Promise<void>>();
-
-function loadScript(src: string): Promise<void> {
-  let loading = scripts.get(src);
-  if (!loading) {
-    loading = new Promise<void>((resolve, reject) => {
-      const script = document.createElement('script');
-      script.src = src;
-      script.async = true;
-      script.onload = () => resolve();
-      script.onerror = () => {
-        scripts.delete(src);
-        script.remove();
-        reject(new Error(`Could not load ${src}`));
-      };
-      document.head.append(script);
-    });
-    scripts.set(src, loading);
-  }
-  return loading;
-}
 
 /**
  * Loads Google Identity Services and renders Google's own sign-in button into `parent` (a click on it gives the

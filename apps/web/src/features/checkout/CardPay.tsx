@@ -7,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatBaht } from '@sikkha/contract/rules';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { loadScript } from '../../lib/load-script';
 import type { CardForm } from './api';
 import { CardBrands } from './CardBrands';
 import { useCheckoutTexts } from './texts';
@@ -25,27 +26,6 @@ declare global {
   interface Window {
     Omise?: OmiseJs;
   }
-}
-
-const loaded = new Map<string, Promise<void>>();
-/** Loads a gateway's script once per page. */
-function loadScript(src: string): Promise<void> {
-  let loading = loaded.get(src);
-  if (!loading) {
-    loading = new Promise<void>((resolve, reject) => {
-      const script = document.createElement('script');
-      script.src = src;
-      script.async = true;
-      script.onload = () => resolve();
-      script.onerror = () => {
-        loaded.delete(src);
-        reject(new Error(src));
-      };
-      document.head.append(script);
-    });
-    loaded.set(src, loading);
-  }
-  return loading;
 }
 
 /**

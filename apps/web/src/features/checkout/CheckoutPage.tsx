@@ -9,11 +9,11 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/client';
 import { useSession } from '../../api/session';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { openAccountDialog } from '../../stores/account-dialogs';
 import { recheckPayments, useAfterPayment, usePaymentPage } from './api';
+import { PageLoadError } from './PageLoadError';
 import { paymentPagePath } from './payment-paths';
 import { useCheckoutTexts } from './texts';
 import { useErrorText } from './use-field-message';
@@ -59,7 +59,6 @@ function Checking() {
 
 function ByReference({ reference }: { reference: string }) {
   const text = useCheckoutTexts();
-  const errorText = useErrorText();
   const navigate = useNavigate();
   const afterPayment = useAfterPayment();
   // ordersByRef asks the gateway about the order's pending charges before it answers.
@@ -79,21 +78,7 @@ function ByReference({ reference }: { reference: string }) {
   let body: ReactNode;
   if (page.isPending || next) body = <Checking />;
   else if (page.isError) {
-    const missing = page.error instanceof ApiError && page.error.status === 404;
-    body = (
-      <Alert
-        severity={missing ? 'info' : 'error'}
-        action={
-          missing ? undefined : (
-            <Button color="inherit" size="small" onClick={() => void page.refetch()}>
-              {text.retry}
-            </Button>
-          )
-        }
-      >
-        {missing ? text.pageMissing : `${text.loadError}: ${errorText(page.error)}`}
-      </Alert>
-    );
+    body = <PageLoadError error={page.error} retry={() => void page.refetch()} />;
   } else if (order?.orders_status === 'cancel') body = <Alert severity="warning">{text.pageCancelled}</Alert>;
   else body = <Alert severity="info">{order?.slip ? text.waitingSlip : text.waitingStaff}</Alert>;
   return (

@@ -9,7 +9,6 @@ import Typography from '@mui/material/Typography';
 import { formatBaht, orderIdFromReference } from '@sikkha/contract/rules';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../api/client';
 import { useSession } from '../../api/session';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { useLang } from '../../i18n/texts';
@@ -23,6 +22,7 @@ import {
 } from './api';
 import { KPaymentCardForm, OmiseCardForm } from './CardPay';
 import { feePercent } from './fee-percent';
+import { PageLoadError } from './PageLoadError';
 import { QrPay } from './QrPay';
 import { SlipAttach } from './SlipAttach';
 import { useCheckoutTexts } from './texts';
@@ -37,7 +37,6 @@ type PageKind = 'credit' | 'qrcode' | 'smatrpay';
  */
 export function PaymentPage({ kind }: { kind: PageKind }) {
   const text = useCheckoutTexts();
-  const errorText = useErrorText();
   const { id } = useParams();
   const { token } = useSession();
   const navigate = useNavigate();
@@ -62,21 +61,7 @@ export function PaymentPage({ kind }: { kind: PageKind }) {
       </Box>
     );
   } else if (page.isError) {
-    const missing = page.error instanceof ApiError && page.error.status === 404;
-    body = (
-      <Alert
-        severity={missing ? 'info' : 'error'}
-        action={
-          missing ? undefined : (
-            <Button color="inherit" size="small" onClick={() => void page.refetch()}>
-              {text.retry}
-            </Button>
-          )
-        }
-      >
-        {missing ? text.pageMissing : `${text.loadError}: ${errorText(page.error)}`}
-      </Alert>
-    );
+    body = <PageLoadError error={page.error} retry={() => void page.refetch()} />;
   } else {
     body = <Payment page={page.data} signedIn={token !== null} refRoute={id} />;
   }
