@@ -1,4 +1,3 @@
-import LoginIcon from '@mui/icons-material/Login';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,8 +9,8 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../api/session';
+import { SignInPrompt } from '../../components/SignInPrompt';
 import { usePageTitle } from '../../hooks/use-page-title';
-import { openAccountDialog } from '../../stores/account-dialogs';
 import { recheckPayments, useAfterPayment, usePaymentPage } from './api';
 import { PageLoadError } from './PageLoadError';
 import { paymentPagePath } from './payment-paths';
@@ -124,18 +123,7 @@ function MemberPayments() {
   }, [token, check]);
 
   if (!token) {
-    return (
-      <Alert
-        severity="info"
-        action={
-          <Button color="inherit" startIcon={<LoginIcon />} onClick={() => openAccountDialog({ name: 'login' })}>
-            {text.signIn}
-          </Button>
-        }
-      >
-        {text.pageSignIn}
-      </Alert>
-    );
+    return <SignInPrompt prompt={text.pageSignIn} label={text.signIn} inline />;
   }
   if (failure) {
     return (

@@ -1,4 +1,3 @@
-import LoginIcon from '@mui/icons-material/Login';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,9 +9,9 @@ import { formatBaht, orderIdFromReference } from '@sikkha/contract/rules';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useSession } from '../../api/session';
+import { SignInPrompt } from '../../components/SignInPrompt';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { useLang } from '../../i18n/texts';
-import { openAccountDialog } from '../../stores/account-dialogs';
 import {
   type PaymentPage as PaymentPageData,
   payOrder,
@@ -131,16 +130,7 @@ function Payment({ page, signedIn, refRoute }: { page: PaymentPageData; signedIn
         </Typography>
       </Box>
       {!signedIn ? (
-        <Alert
-          severity="info"
-          action={
-            <Button color="inherit" startIcon={<LoginIcon />} onClick={() => openAccountDialog({ name: 'login' })}>
-              {text.signIn}
-            </Button>
-          }
-        >
-          {text.pageSignIn}
-        </Alert>
+        <SignInPrompt prompt={text.pageSignIn} label={text.signIn} inline />
       ) : (
         <PayBy page={page} refRoute={refRoute} />
       )}

@@ -1,4 +1,3 @@
-import LoginIcon from '@mui/icons-material/Login';
 import MonetizationOnIcon from '@mui/icons-material/MonetizationOn';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,9 +16,9 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession, useToken } from '../../api/session';
+import { SignInPrompt } from '../../components/SignInPrompt';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { type Lang, useLang } from '../../i18n/texts';
-import { openAccountDialog } from '../../stores/account-dialogs';
 import { type CoinHistoryLine, HISTORY_PAGE_SIZE, useCoinHistory } from './api';
 import { CoinCouponDialog } from './CoinCouponDialog';
 import { formatCoins, formatDateTime, useCoinTexts } from './texts';
@@ -53,12 +52,7 @@ export function CoinPage() {
         {text.pageIntro}
       </Typography>
       {token === null ? (
-        <Paper variant="outlined" sx={{ p: { xs: 3, md: 5 }, textAlign: 'center' }}>
-          <Typography sx={{ mb: 2 }}>{text.signInPrompt}</Typography>
-          <Button variant="contained" startIcon={<LoginIcon />} onClick={() => openAccountDialog({ name: 'login' })}>
-            {text.signIn}
-          </Button>
-        </Paper>
+        <SignInPrompt prompt={text.signInPrompt} label={text.signIn} />
       ) : (
         <>
           <Balance onOpenCoupons={() => setDialog(true)} />

@@ -1,6 +1,5 @@
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import LoginIcon from '@mui/icons-material/Login';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -14,10 +13,10 @@ import Typography from '@mui/material/Typography';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useToken } from '../../api/session';
+import { SignInPrompt } from '../../components/SignInPrompt';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { useLang } from '../../i18n/texts';
 import { courseOverPage, OVERLAY_STATE } from '../../lib/course-paths';
-import { openAccountDialog } from '../../stores/account-dialogs';
 import { type CourseProgress, type Period, useChart, useCourseProgress, usePeriodTotal } from './api';
 import { FIRST_CHART_MONTH, monthName, shiftMonth } from './months';
 import { playPosition, useLearningTexts } from './texts';
@@ -45,12 +44,7 @@ export function LearningPage() {
         {text.intro}
       </Typography>
       {token === null ? (
-        <Paper variant="outlined" sx={{ p: { xs: 3, md: 5 }, textAlign: 'center' }}>
-          <Typography sx={{ mb: 2 }}>{text.signInPrompt}</Typography>
-          <Button variant="contained" startIcon={<LoginIcon />} onClick={() => openAccountDialog({ name: 'login' })}>
-            {text.signIn}
-          </Button>
-        </Paper>
+        <SignInPrompt prompt={text.signInPrompt} label={text.signIn} />
       ) : (
         <>
           <Totals />

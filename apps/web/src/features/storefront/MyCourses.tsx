@@ -1,12 +1,10 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
-import LoginIcon from '@mui/icons-material/Login';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { remainingDays } from '@sikkha/contract/rules';
@@ -15,9 +13,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { type Product, useProducts } from '../../api/catalogue';
 import { type CurrentUser, useSession } from '../../api/session';
+import { SignInPrompt } from '../../components/SignInPrompt';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { courseOverPage } from '../../lib/course-paths';
-import { openAccountDialog } from '../../stores/account-dialogs';
 import { CourseCard } from './CourseCard';
 import { courseGridSx } from './CourseGrid';
 import { useStorefrontTexts } from './texts';
@@ -62,14 +60,7 @@ export function MyCourses({ orders }: { orders?: ReactNode }) {
 
   let body: ReactNode;
   if (!token) {
-    body = (
-      <Paper variant="outlined" sx={{ p: { xs: 3, md: 5 }, textAlign: 'center' }}>
-        <Typography sx={{ mb: 2 }}>{text.signInPrompt}</Typography>
-        <Button variant="contained" startIcon={<LoginIcon />} onClick={() => openAccountDialog({ name: 'login' })}>
-          {text.signIn}
-        </Button>
-      </Paper>
-    );
+    body = <SignInPrompt prompt={text.signInPrompt} label={text.signIn} />;
   } else if (products.error) {
     body = (
       <Alert severity="error">
