@@ -1,7 +1,8 @@
-import { message } from '@sikkha/contract';
+import { message, type StatisticsEvent } from '@sikkha/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Caller, testApp } from '../../../test/app.js';
 import { courseFixture, purchase } from '../../../test/fixtures.js';
+import { statisticsService } from './statistics.service.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
 let buyer: Caller;
@@ -19,7 +20,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const played = (video: { id: number }, time_start: number, time_end: number, event = 'Pause') => ({
+const played = (
+  video: { id: number },
+  time_start: number,
+  time_end: number,
+  event: StatisticsEvent['event'] = 'Pause',
+) => ({
   video_id: video.id,
   product_id: f.course.id,
   time_start,
@@ -136,6 +142,31 @@ describe('progress kept with the events', () => {
       rows.filter((r) => r.video_id === videoId).reduce((a, b) => (b.id > a.id ? b : a));
     expect(first.resumeAt).toBe(lastOf(f.lessons.first.id).time_end);
     expect(second.resumeAt).toBe(lastOf(f.lessons.second.id).time_end);
+  });
+});
+
+describe('two instances writing one member’s batches', () => {
+  test('each instance groups its requests into one unit of work; together they lose no stretch and never deadlock', async () => {
+    const m = await t.member('stats-instances@example.com');
+    await purchase(t.db, m.id!, f.course.id, 'finish', t.clock.now());
+    // The app's own writer, and a second instance's on the same database (two servers behind a load balancer).
+    const other = statisticsService(t.app.ctx);
+    const member = { kind: 'member' as const, id: m.id!, jti: 'other-instance', expiresAt: '2099-01-01T00:00:00.000Z' };
+    const lessons = [f.lessons.open, f.lessons.first, f.lessons.second];
+    const batch = (i: number) => lessons.map((l) => played(l, i * 5, i * 5 + 4));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        i % 2 === 0
+          ? m.post('/api/videoStatistics', { events: batch(i) }).then((a) => a.statusCode)
+          : other.record(member, batch(i)).then(() => 200),
+      ),
+    );
+    expect(answers).toEqual(Array(12).fill(200));
+    const detail = (await m.get(`/api/videoStatisticsDetailByUser?product_id=${f.course.id}`)).json().data;
+    expect(detail).toHaveLength(3);
+    for (const lesson of detail) expect(lesson.seconds).toBe(48);
+    const rows = (await m.get(`/api/videoStatisticsByUserId?user_id=${m.id}&pageSize=100`)).json().data;
+    expect(rows).toHaveLength(36);
   });
 });
 

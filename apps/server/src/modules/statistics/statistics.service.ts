@@ -17,6 +17,7 @@ import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
+import { groupCommit } from '../../db/group-commit.js';
 import { product, video, videoList, videoProgress, videoStatistics } from '../../db/schema/index.js';
 import type { Transact, Work } from '../../db/unit-of-work.js';
 import { fail, forbidden, notFound } from '../../errors.js';
@@ -34,10 +35,18 @@ export interface StatisticsDeps {
 /** A statistics row as stored, with its id. */
 type StoredRow = Pick<
   typeof videoStatistics.$inferSelect,
-  'id' | 'product_id' | 'video_id' | 'time_start' | 'time_end' | 'time_total' | 'event' | 'create_at'
+  'id' | 'user_id' | 'product_id' | 'video_id' | 'time_start' | 'time_end' | 'time_total' | 'event' | 'create_at'
 >;
 
 const pairKey = (p: { product_id: number; video_id: number }) => `${p.product_id}:${p.video_id}`;
+const lessonKey = (p: { user_id: number; product_id: number; video_id: number }) =>
+  `${p.user_id}:${p.product_id}:${p.video_id}`;
+
+/** One request's rows, and the courses in them its member bought (whose completion may earn a certificate). */
+interface Batch {
+  rows: (Omit<StoredRow, 'id'> & typeof videoStatistics.$inferInsert)[];
+  bought: ReadonlySet<number>;
+}
 
 /** Whose statistics a caller reads: a member their own, staff anyone's (`user_id` required). */
 export function subjectOf(actor: SignedIn, userId: number | undefined): number {
@@ -124,59 +133,74 @@ export function statisticsService({ db, clock, transact, jobs }: StatisticsDeps)
         update_at: at,
       };
     });
-    await transact(async (work) => {
-      const ids = await work.db.insert(videoStatistics).values(rows).returning({ id: videoStatistics.id });
-      const completed = await keepProgress(
-        work,
-        member.id,
-        rows.map((row, i) => ({ ...row, id: ids[i]!.id })),
-      );
-      // A buyer's lesson reaching 90% may complete the course: the certificate job checks, and issues it once.
-      for (const productId of completed) {
-        if (courseStateOf(member, courses, productId) !== 'finish') continue;
-        await jobs.enqueue(work, issueCertificate, { reason: 'completed', user_id: member.id, product_id: productId });
-      }
-    });
+    const bought = new Set(
+      pairs.map((p) => p.product_id).filter((id) => courseStateOf(member, courses, id) === 'finish'),
+    );
+    await writes.add({ rows, bought });
     return rows.length;
   }
 
   /**
-   * Folds newly stored rows into the member's per-lesson progress, in the unit of work that stored them. One
-   * statement claims the lessons' progress rows, making those not there yet, and locks them in one order (an
-   * upsert's conflict takes the row lock and answers the latest committed row), so batches sent at once from two
-   * tabs both count and cannot deadlock. Answers the courses of the lessons this batch completed (90% played).
+   * Stores the batches of concurrent requests (of any members) in one unit of work: one insert, the per-lesson
+   * progress folded, and a certificate check queued for each course a batch completed for its buyer.
    */
-  async function keepProgress(work: Work, userId: number, rows: readonly StoredRow[]): Promise<Set<number>> {
+  async function store(batches: readonly Batch[]) {
+    await transact(async (work) => {
+      const rows = batches.flatMap((b) => b.rows);
+      const ids = await work.db.insert(videoStatistics).values(rows).returning({ id: videoStatistics.id });
+      const completed = await keepProgress(
+        work,
+        rows.map((row, i) => ({ ...row, id: ids[i]!.id })),
+      );
+      // A buyer's lesson reaching 90% may complete the course: the certificate job checks, and issues it once.
+      for (const { user_id, product_id } of completed) {
+        if (!batches.some((b) => b.rows[0]!.user_id === user_id && b.bought.has(product_id))) continue;
+        await jobs.enqueue(work, issueCertificate, { reason: 'completed', user_id, product_id });
+      }
+    });
+  }
+
+  /**
+   * Folds newly stored rows into their members' per-lesson progress, in the unit of work that stored them. One
+   * statement claims the lessons' progress rows, making those not there yet, and locks them in one order (an
+   * upsert's conflict takes the row lock and answers the latest committed row), so batches written at once by two
+   * instances both count and cannot deadlock. Answers the member and course of each lesson completed (90% played).
+   */
+  async function keepProgress(work: Work, rows: readonly StoredRow[]) {
     const target = [videoProgress.user_id, videoProgress.product_id, videoProgress.video_id];
-    const pairs = [...new Map(rows.map((r) => [pairKey(r), r])).values()].sort(
-      (a, b) => a.product_id - b.product_id || a.video_id - b.video_id,
+    const pairs = [...new Map(rows.map((r) => [lessonKey(r), r])).values()].sort(
+      (a, b) => a.user_id - b.user_id || a.product_id - b.product_id || a.video_id - b.video_id,
     );
     const kept = await work.db
       .insert(videoProgress)
-      .values(pairs.map((p) => ({ user_id: userId, product_id: p.product_id, video_id: p.video_id })))
+      .values(pairs.map((p) => ({ user_id: p.user_id, product_id: p.product_id, video_id: p.video_id })))
       .onConflictDoUpdate({ target, set: { user_id: sql`excluded.user_id` } })
       .returning();
+    const added = new Map<string, StoredRow[]>();
+    for (const r of rows) {
+      const mine = added.get(lessonKey(r));
+      if (mine) mine.push(r);
+      else added.set(lessonKey(r), [r]);
+    }
     const values = kept.map((progress) => {
-      const added = rows.filter((r) => r.product_id === progress.product_id && r.video_id === progress.video_id);
-      const played = mergeStretches([...progress.played, ...added.map((r): Stretch => [r.time_start, r.time_end])]);
+      const mine = added.get(lessonKey(progress))!;
+      const played = mergeStretches([...progress.played, ...mine.map((r): Stretch => [r.time_start, r.time_end])]);
       // Ids of batches committing at once may interleave: the last row is the highest id, whichever came first.
-      const last = added.reduce((a, b) => (b.id > a.id ? b : a));
+      const last = mine.reduce((a, b) => (b.id > a.id ? b : a));
       const newer = last.id > progress.last_id;
       return {
         ...progress,
         played,
         seconds: stretchSeconds(played),
-        time_total: Math.max(progress.time_total, ...added.map((r) => r.time_total)),
+        time_total: Math.max(progress.time_total, ...mine.map((r) => r.time_total)),
         ...(newer
           ? { last_id: last.id, last_time_end: last.time_end, last_event: last.event, last_at: last.create_at }
           : {}),
       };
     });
     const lengthOf = (p: { time_total: number }) => (p.time_total > 0 ? p.time_total : null);
-    const completed = new Set(
-      values
-        .filter((p, i) => isComplete(p.seconds, lengthOf(p)) && !isComplete(kept[i]!.seconds, lengthOf(kept[i]!)))
-        .map((p) => p.product_id),
+    const completed = values.filter(
+      (p, i) => isComplete(p.seconds, lengthOf(p)) && !isComplete(kept[i]!.seconds, lengthOf(kept[i]!)),
     );
     const excluded = (column: string) => sql.raw(`excluded."${column}"`);
     await work.db
@@ -191,8 +215,10 @@ export function statisticsService({ db, clock, transact, jobs }: StatisticsDeps)
           ]),
         ),
       });
-    return completed;
+    return [...new Map(completed.map((p) => [`${p.user_id}:${p.product_id}`, p])).values()];
   }
+
+  const writes = groupCommit(store);
 
   /**
    * Per lesson the member played (of one course, or all), most recent first: seconds played, completion and where

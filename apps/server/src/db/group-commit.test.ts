@@ -1,0 +1,34 @@
+import { expect, test } from 'vitest';
+import { groupCommit } from './group-commit.js';
+
+test('items added together are written as one group, later ones in the next, each add settles after its write', async () => {
+  const groups: number[][] = [];
+  const writes = groupCommit<number>(async (items) => {
+    groups.push([...items]);
+    await new Promise((r) => setTimeout(r, 20));
+  });
+  const settled: number[] = [];
+  const first = [1, 2, 3].map((n) => writes.add(n).then(() => settled.push(n)));
+  await new Promise((r) => setTimeout(r, 5));
+  // The first group is being written: these wait for it, then go together.
+  const second = [4, 5].map((n) => writes.add(n).then(() => settled.push(n)));
+  expect(settled).toEqual([]);
+  await Promise.all([...first, ...second]);
+  expect(groups).toEqual([
+    [1, 2, 3],
+    [4, 5],
+  ]);
+  expect(settled).toEqual([1, 2, 3, 4, 5]);
+});
+
+test('a refused item fails only its own add: the group is written again one item at a time', async () => {
+  const written: number[] = [];
+  const writes = groupCommit<number>(async (items) => {
+    if (items.includes(13)) throw new Error('refused');
+    written.push(...items);
+  });
+  const results = await Promise.allSettled([12, 13, 14].map((n) => writes.add(n)));
+  expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+  expect((results[1] as PromiseRejectedResult).reason).toEqual(new Error('refused'));
+  expect(written).toEqual([12, 14]);
+});

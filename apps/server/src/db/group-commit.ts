@@ -1,0 +1,55 @@
+/**
+ * Writes that arrive together share one unit of work (group commit): each `add` waits until its item is committed,
+ * so an answer still means "stored", but a hundred concurrent requests cost one transaction and one commit flush
+ * instead of a hundred. A group is written as soon as the previous one is done (the items that came in meanwhile),
+ * never after a timer, so a lone request waits for nothing.
+ *
+ * A group that fails is written again one item at a time, so one item the database refuses fails only its own
+ * request.
+ */
+export function groupCommit<T>(write: (items: readonly T[]) => Promise<void>) {
+  interface Waiting {
+    item: T;
+    resolve: () => void;
+    reject: (error: unknown) => void;
+  }
+  let waiting: Waiting[] = [];
+  let writing = false;
+
+  async function writeGroup(group: Waiting[]) {
+    try {
+      await write(group.map((w) => w.item));
+      for (const w of group) w.resolve();
+    } catch (error) {
+      if (group.length === 1) {
+        group[0]!.reject(error);
+        return;
+      }
+      for (const w of group) await writeGroup([w]);
+    }
+  }
+
+  async function drain() {
+    writing = true;
+    while (waiting.length > 0) {
+      const group = waiting;
+      waiting = [];
+      await writeGroup(group);
+    }
+    writing = false;
+  }
+
+  return {
+    /** Resolves once the item is committed; rejects with the database's error if it could not be. */
+    add(item: T): Promise<void> {
+      return new Promise<void>((resolve, reject) => {
+        waiting.push({ item, resolve, reject });
+        // Requests handled in the same turn of the event loop join the first group.
+        if (!writing) {
+          writing = true;
+          setImmediate(() => void drain());
+        }
+      });
+    },
+  };
+}
