@@ -60,6 +60,7 @@ import { type Actor, allows, authorize, coursesOf, ordersVisibleTo, type SignedI
 import type { PaymentGateway } from '../../providers/payments/port.js';
 import type { Storage } from '../../providers/storage.js';
 import { cancelOrder, type FinishDeps, finishOrder } from './finish.js';
+import { insertOrder } from './insert-order.js';
 import { readSlipQr, type SlipQr, slipBankNames } from './slips.js';
 import {
   approveOrder,
@@ -451,15 +452,16 @@ export function ordersService(deps: OrdersDeps) {
         payment === 'transfer' && body.order.orders_payment_date
           ? normalisePaymentDate(body.order.orders_payment_date)
           : null;
-      const [order] = await work.db
-        .insert(orders)
-        .values({
-          user_id: member.id,
+      // A transfer proved by its slip waits for staff, however long they take (as a slip attached later does).
+      const expiresAt = slip
+        ? null
+        : new Date(now.getTime() + (viaGateway(payment) ? shop.gatewayOrderExpiryMs : shop.orderExpiryMs));
+      const order = await insertOrder(work, member.id, at, {
+        order: {
           orders_payment_type_id: typeId,
           orders_total: toBaht(price),
           orders_discount: toBaht(discount),
           orders_net: toBaht(net),
-          orders_status: 'wait',
           orders_payment: payment,
           orders_payment_date: paymentDate,
           orders_payment_time: payment === 'transfer' ? (body.order.orders_payment_time ?? null) : null,
@@ -468,61 +470,43 @@ export function ordersService(deps: OrdersDeps) {
           orders_payment_account: payment === 'transfer' ? shop.accountNumber : null,
           receipt,
           receipt_type: receiptType,
-          create_by: member.id,
-          create_at: at,
-          update_at: at,
-        })
-        .returning({ id: orders.id, create_at: orders.create_at });
-      const id = order!.id;
-      await work.db
-        .update(orders)
-        .set({ orders_ref: orderReference(id) })
-        .where(eq(orders.id, id));
-      await work.db.insert(ordersDetail).values({
-        orders_id: id,
-        product_id: course.id,
-        coupon_id: couponId,
-        orders_detail_price: toBaht(price),
-        orders_detail_discount: toBaht(discount),
-        orders_detail_net: toBaht(net),
-        create_by: member.id,
-        create_at: at,
-        update_at: at,
+        },
+        detail: {
+          product_id: course.id,
+          coupon_id: couponId,
+          orders_detail_price: toBaht(price),
+          orders_detail_discount: toBaht(discount),
+          orders_detail_net: toBaht(net),
+        },
+        payment: {
+          token: paymentToken(),
+          idempotency_key: key ?? null,
+          fee: toBaht(fee),
+          coupon_coins: couponCoins,
+          expires_at: expiresAt?.toISOString() ?? null,
+          receipt_data:
+            receipt === 'Y'
+              ? receiptType === 'company'
+                ? {
+                    type: 'company',
+                    company_id: account.company_id,
+                    company_name: account.company_name,
+                    company_address: account.company_address,
+                    company_address_send: account.company_address_send,
+                    company_branch: body.order.company_branch ?? HEAD_OFFICE,
+                  }
+                : {
+                    type: 'person',
+                    name: [account.name_th, account.lname_th].filter(Boolean).join(' '),
+                    card_id: account.card_id,
+                    address: account.address,
+                  }
+              : null,
+        },
       });
-      // A transfer proved by its slip waits for staff, however long they take (as a slip attached later does).
-      const expiresAt = slip
-        ? null
-        : new Date(now.getTime() + (viaGateway(payment) ? shop.gatewayOrderExpiryMs : shop.orderExpiryMs));
-      await work.db.insert(orderPayment).values({
-        orders_id: id,
-        user_id: member.id,
-        token: paymentToken(),
-        idempotency_key: key ?? null,
-        fee: toBaht(fee),
-        coupon_coins: couponCoins,
-        expires_at: expiresAt?.toISOString() ?? null,
-        receipt_data:
-          receipt === 'Y'
-            ? receiptType === 'company'
-              ? {
-                  type: 'company',
-                  company_id: account.company_id,
-                  company_name: account.company_name,
-                  company_address: account.company_address,
-                  company_address_send: account.company_address_send,
-                  company_branch: body.order.company_branch ?? HEAD_OFFICE,
-                }
-              : {
-                  type: 'person',
-                  name: [account.name_th, account.lname_th].filter(Boolean).join(' '),
-                  card_id: account.card_id,
-                  address: account.address,
-                }
-            : null,
-        create_at: at,
-      });
+      const id = order.id;
       if (slip) {
-        await recordSlip(work, { id, create_at: order!.create_at, amount: satang(net + fee) }, slip, body.order);
+        await recordSlip(work, { id, create_at: order.create_at, amount: satang(net + fee) }, slip, body.order);
       }
       if (expiresAt) {
         await jobs.enqueue(work, expireOrder, { orders_id: id }, { runAt: expiresAt, key: `orders.expire:${id}` });
@@ -567,46 +551,25 @@ export function ordersService(deps: OrdersDeps) {
       const net = price;
       const coins = coinsToPay(net, deps.bahtPerCoin);
       const at = clock.now().toISOString();
-      const [order] = await work.db
-        .insert(orders)
-        .values({
-          user_id: member.id,
+      const { id } = await insertOrder(work, member.id, at, {
+        order: {
           orders_payment_type_id: 6,
           orders_total: toBaht(price),
           orders_discount: toBaht(satang(0)),
           orders_net: toBaht(net),
-          orders_status: 'wait',
           orders_payment: 'coin',
           receipt: 'N',
           receipt_type: null,
-          create_by: member.id,
-          create_at: at,
-          update_at: at,
-        })
-        .returning({ id: orders.id });
-      const id = order!.id;
-      await work.db
-        .update(orders)
-        .set({ orders_ref: orderReference(id) })
-        .where(eq(orders.id, id));
-      await work.db.insert(ordersDetail).values({
-        orders_id: id,
-        product_id: course.id,
-        coupon_id: null,
-        orders_detail_price: toBaht(price),
-        orders_detail_discount: toBaht(satang(0)),
-        orders_detail_net: toBaht(net),
-        orders_detail_coin: coins,
-        create_by: member.id,
-        create_at: at,
-        update_at: at,
-      });
-      await work.db.insert(orderPayment).values({
-        orders_id: id,
-        user_id: member.id,
-        token: paymentToken(),
-        idempotency_key: key ?? null,
-        create_at: at,
+        },
+        detail: {
+          product_id: course.id,
+          coupon_id: null,
+          orders_detail_price: toBaht(price),
+          orders_detail_discount: toBaht(satang(0)),
+          orders_detail_net: toBaht(net),
+          orders_detail_coin: coins,
+        },
+        payment: { token: paymentToken(), idempotency_key: key ?? null },
       });
       const { point } = await recordCoins(work, clock, {
         user_id: member.id,
