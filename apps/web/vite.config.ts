@@ -10,7 +10,7 @@ const reactRouter = (file: string) =>
 // The API runs on its own port in development; the SPA talks to it through the same /api prefix as in production.
 const apiProxy = { '/api': 'http://localhost:3000' };
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   resolve: {
     alias: [
@@ -18,20 +18,27 @@ export default defineConfig({
       { find: /^react-router\/dom$/, replacement: reactRouter('dom-export.mjs') },
     ],
   },
+  // The server's renderer (src/entry-server.tsx, built with --ssr into dist/.ssr) carries its own copy of every
+  // package it uses: the server process needs no web dependencies, and one React serves the render.
+  ssr: { noExternal: true },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // Everything the first load needs (the entry's static imports, '$initial') in one chunk. Left alone,
-          // Rolldown splits each module that a lazy chunk shares with the entry into a small common chunk of its
-          // own: a dozen preloaded files that gzip worse than one (about 7 KB more against the 200 KB budget).
-          groups: [{ name: 'first-load', tags: ['$initial'] }],
+    // public/ belongs to the browser's build only.
+    copyPublicDir: !isSsrBuild,
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              // Everything the first load needs (the entry's static imports, '$initial') in one chunk. Left alone,
+              // Rolldown splits each module that a lazy chunk shares with the entry into a small common chunk of its
+              // own: a dozen preloaded files that gzip worse than one (about 7 KB more against the 200 KB budget).
+              groups: [{ name: 'first-load', tags: ['$initial'] }],
+            },
+          },
         },
-      },
-    },
   },
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
-});
+}));

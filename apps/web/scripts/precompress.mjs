@@ -4,11 +4,14 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dist = new URL('../dist/', import.meta.url).pathname;
+// A directory as argument precompresses another build (an engineer's own outDir); the default is the web app's dist.
+const dist = process.argv[2] ?? new URL('../dist/', import.meta.url).pathname;
 const compressible = /\.(js|css|html|svg|json|txt|xml|woff)$/;
 
 function* files(dir) {
   for (const name of readdirSync(dir)) {
+    // The server's renderer (.ssr) is read from disk by the server, never sent.
+    if (name.startsWith('.')) continue;
     const path = join(dir, name);
     if (statSync(path).isDirectory()) yield* files(path);
     else if (compressible.test(name)) yield path;

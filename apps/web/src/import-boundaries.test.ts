@@ -18,7 +18,8 @@ type Layer = { name: 'entry' | 'app' | 'admin' | 'shared' } | { name: 'feature';
 /** Paths are relative to src, without './'. Everything outside app, features and admin is the shared layer. */
 function layerOf(path: string): Layer {
   const [top, second] = path.split('/');
-  if (path === 'main.tsx') return { name: 'entry' };
+  // The browser's entry and the server renderer's (entry-server.tsx) both start the app.
+  if (path === 'main.tsx' || path === 'entry-server.tsx') return { name: 'entry' };
   if (top === 'app' || top === 'admin') return { name: top };
   if (top === 'features' && second) return { name: 'feature', feature: second };
   return { name: 'shared' };

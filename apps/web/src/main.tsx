@@ -5,19 +5,35 @@ import '@fontsource/sarabun/thai-500.css';
 import '@fontsource/sarabun/latin-500.css';
 import '@fontsource/sarabun/thai-700.css';
 import '@fontsource/sarabun/latin-700.css';
+import { hydrate } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { Providers } from './app/providers';
-import { router } from './app/router';
+import { createQueryClient, Providers } from './app/providers';
+import { preloadRendered, routes } from './app/router';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
+// The API answers the server rendered the page with (entry-server.tsx): the page's queries start from them.
+const client = createQueryClient();
+const serverData = document.getElementById('page-data')?.textContent;
+if (serverData) hydrate(client, JSON.parse(serverData));
+
+const app = (
   <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
+    <Providers client={client}>
+      <RouterProvider router={createBrowserRouter(routes)} />
     </Providers>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// The server renders public pages in Thai for a visitor; a browser that chose English paints its own page.
+if (root.hasChildNodes() && i18next.language === 'th') {
+  void preloadRendered(location.pathname, location.search).then(() => hydrateRoot(root, app));
+} else {
+  root.replaceChildren();
+  createRoot(root).render(app);
+}

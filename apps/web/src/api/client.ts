@@ -41,6 +41,19 @@ export function onSessionExpired(listener: () => void) {
   return () => void expiryListeners.delete(listener);
 }
 
+/** The shopper's token; none where pages are rendered on the server (the visitor's page). */
+const storedToken = () => (typeof localStorage === 'undefined' ? null : localStorage.getItem(TOKEN_KEY));
+
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (url, init) => fetch(url, init);
+/**
+ * The server's renderer answers the pages' API calls in its own process (the read cache, no network); the
+ * browser keeps fetch.
+ */
+export function setApiTransport(next: Transport) {
+  transport = next;
+}
+
 function apiUrl(path: string, query?: Record<string, QueryValue>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -52,12 +65,12 @@ function apiUrl(path: string, query?: Record<string, QueryValue>): string {
 
 /** Calls the API and returns the whole envelope, so callers can read `total` or `insertId` too. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
-  const token = options.token === undefined ? localStorage.getItem(TOKEN_KEY) : options.token;
+  const token = options.token === undefined ? storedToken() : options.token;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
-  const res = await fetch(apiUrl(path, options.query), {
+  const res = await transport(apiUrl(path, options.query), {
     method: options.method ?? 'GET',
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
@@ -68,7 +81,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (!res.ok || !envelope?.result) {
     const code = (envelope as { code?: string } | null)?.code;
     // Only while that token is still the session: a logout's own request may come back refused.
-    if (code === 'TOKEN_EXPIRED' && token && token === localStorage.getItem(TOKEN_KEY)) {
+    if (code === 'TOKEN_EXPIRED' && token && token === storedToken()) {
       for (const listener of expiryListeners) listener();
     }
     throw new ApiError(res.status, envelope?.message || res.statusText || 'Request failed', code);
@@ -84,7 +97,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 export async function apiFile(
   path: string,
   query?: Record<string, QueryValue>,
-  token: string | null = localStorage.getItem(TOKEN_KEY),
+  token: string | null = storedToken(),
 ): Promise<Blob> {
   const res = await fetch(apiUrl(path, query), { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   if (res.ok) return res.blob();

@@ -21,10 +21,12 @@ const subscribe = (listener: () => void) => {
 const emit = () => {
   for (const listener of listeners) listener();
 };
-// Another tab logging in or out changes what this tab should show.
-window.addEventListener('storage', (event) => {
-  if (event.key === TOKEN_KEY || event.key === null) emit();
-});
+// Another tab logging in or out changes what this tab should show. (The server renders pages without a window.)
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === TOKEN_KEY || event.key === null) emit();
+  });
+}
 
 export const getToken = () => localStorage.getItem(TOKEN_KEY);
 
@@ -60,7 +62,12 @@ export async function startStaffSession(username: string, password: string) {
   localStorage.setItem(ADMIN_TOKEN_KEY, data.token);
 }
 
-export const useToken = () => useSyncExternalStore(subscribe, getToken);
+/**
+ * The server renders the visitor's page, so hydration starts without a token too (the server snapshot), and the
+ * signed-in member's parts render right after it: the server's markup and the first client render agree.
+ */
+export const useToken = () => useSyncExternalStore(subscribe, getToken, noToken);
+const noToken = () => null;
 
 export const isStaff = (user: SessionUser | null | undefined): user is CurrentStaff => user?.position === 'personnel';
 

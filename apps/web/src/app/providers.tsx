@@ -1,3 +1,4 @@
+import { CacheProvider, type EmotionCache } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -5,20 +6,35 @@ import type { ReactNode } from 'react';
 import '../i18n';
 import { theme } from '../theme';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    // The catalogue changes rarely; refetching on every tab switch only costs the shopper data.
-    queries: { staleTime: 60_000, refetchOnWindowFocus: false, retry: 1 },
-  },
-});
+/** One per browser tab, and one per page the server renders (a visitor's answers, never shared between pages). */
+export const createQueryClient = () =>
+  new QueryClient({
+    defaultOptions: {
+      // The catalogue changes rarely; refetching on every tab switch only costs the shopper data.
+      queries: { staleTime: 60_000, refetchOnWindowFocus: false, retry: 1 },
+    },
+  });
 
-export function Providers({ children }: { children: ReactNode }) {
-  return (
-    <QueryClientProvider client={queryClient}>
+/**
+ * `emotionCache`: the server's, which collects the page's styles for its HTML; the browser uses emotion's default
+ * cache, which takes over the styles the server wrote.
+ */
+export function Providers({
+  client,
+  emotionCache,
+  children,
+}: {
+  client: QueryClient;
+  emotionCache?: EmotionCache;
+  children: ReactNode;
+}) {
+  const app = (
+    <QueryClientProvider client={client}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
         {children}
       </ThemeProvider>
     </QueryClientProvider>
   );
+  return emotionCache ? <CacheProvider value={emotionCache}>{app}</CacheProvider> : app;
 }

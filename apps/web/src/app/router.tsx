@@ -1,14 +1,15 @@
 // The rule's own module, not the rules' index: the index would bring every rule (and the messages) into the first load.
 import { type StorefrontPage, storefrontPages } from '@sikkha/contract/rules/pages';
 import { Suspense } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
+import { Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
 import { ADMIN_TOKEN_KEY } from '../api/client';
 import { getToken } from '../api/session';
 import { LogoutPage } from '../features/account/LogoutPage';
 import { OpenChangePassword } from '../features/account/OpenChangePassword';
 import { HomePage } from '../features/storefront/HomePage';
+import { courseRequestOf } from '../lib/course-paths';
 import { lazyWithReload } from '../lib/lazy-with-reload';
-import { PublicLayout } from './layouts/PublicLayout';
+import { PublicLayout, preloadOverlays } from './layouts/PublicLayout';
 import { ErrorPage } from './pages/ErrorPage';
 import { LazyContentPage as ContentPage, type ContentPageName } from './pages/lazy-content-page';
 import { NotFound } from './pages/NotFound';
@@ -103,6 +104,8 @@ const storefrontRoutes: RouteObject[] = [
 function ReadablePath() {
   // The router hands out a path it has already tried to decode; the address bar keeps what was asked for.
   useLocation();
+  // The server renders only paths it could read (it answers 404 before rendering otherwise).
+  if (typeof window === 'undefined') return <Outlet />;
   try {
     decodeURIComponent(window.location.pathname);
   } catch {
@@ -131,7 +134,8 @@ function AdminGate() {
   );
 }
 
-export const router = createBrowserRouter([
+/** The app's routes: the browser's router (main.tsx) and the server's renderer (entry-server.tsx) share them. */
+export const routes: RouteObject[] = [
   {
     path: '/admin/*',
     element: <AdminGate />,
@@ -143,4 +147,16 @@ export const router = createBrowserRouter([
     // The pathless child catches page errors inside the layout, so the top bar and footer stay usable.
     children: [{ errorElement: <ErrorPage />, element: <ReadablePath />, children: storefrontRoutes }],
   },
-]);
+];
+
+/**
+ * The lazy chunks a server-rendered page showed, loaded before the browser hydrates it: a part still loading
+ * would keep the server's markup unhydrated, and an update reaching it then (a member's session) would throw the
+ * markup away. The server renders these paths only (entry-server.tsx).
+ */
+export function preloadRendered(pathname: string, search: string): Promise<unknown> {
+  const chunks: Promise<unknown>[] = [ContentPage.preload()];
+  if (pathname.startsWith('/courses')) chunks.push(CoursesPage.preload());
+  if (courseRequestOf(pathname, search)) chunks.push(preloadOverlays());
+  return Promise.all(chunks);
+}

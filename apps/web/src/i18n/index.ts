@@ -9,13 +9,15 @@ export { LANGUAGES, type Lang } from './texts';
 export const LANGUAGE_KEY = 'lang';
 
 function storedLanguage(): Lang {
+  // The server renders in Thai; a browser that chose English renders its own page instead of hydrating (main.tsx).
+  if (typeof localStorage === 'undefined') return 'th';
   const stored = localStorage.getItem(LANGUAGE_KEY);
   return LANGUAGES.find((lang) => lang === stored) ?? 'th';
 }
 
 // Keeps <html lang> right for screen readers and Thai line breaking whenever the language changes.
 i18next.on('languageChanged', (lng) => {
-  document.documentElement.lang = lng;
+  if (typeof document !== 'undefined') document.documentElement.lang = lng;
 });
 
 void i18next.use(initReactI18next).init({

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, createElement, lazy, useState } from 'react';
 
 const RELOADED_AT_KEY = 'chunk-reload-at';
 const RELOAD_INTERVAL_MS = 60_000;
@@ -21,7 +21,22 @@ export async function importWithReload<T>(load: () => Promise<T>): Promise<T> {
   }
 }
 
-/** React.lazy through importWithReload; `load` resolves to the component (usually a named export). */
+/**
+ * React.lazy through importWithReload; `load` resolves to the component (usually a named export). `preload()`
+ * loads it ahead: once loaded, new instances render it at once instead of suspending, which is what hydrating a
+ * server-rendered page needs (a suspended part stays unhydrated). An instance keeps the kind it started with, so
+ * a mounted part is never remounted when the chunk arrives.
+ */
 export function lazyWithReload<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy(async () => ({ default: await importWithReload(load) }));
+  let loaded: ComponentType<P> | undefined;
+  const preload = async () => {
+    loaded = await importWithReload(load);
+    return loaded;
+  };
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  function LazyComponent(props: P) {
+    const [Component] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    return createElement(Component, props);
+  }
+  return Object.assign(LazyComponent, { preload });
 }

@@ -47,4 +47,6 @@ function set(dialog: AccountDialog | null) {
 export const openAccountDialog = (dialog: AccountDialog) => set(dialog);
 export const closeAccountDialog = () => set(null);
 export const getAccountDialog = () => current;
-export const useAccountDialog = () => useSyncExternalStore(subscribe, getAccountDialog);
+// No dialog is open in a server-rendered page.
+export const useAccountDialog = () => useSyncExternalStore(subscribe, getAccountDialog, noDialog);
+const noDialog = () => null;

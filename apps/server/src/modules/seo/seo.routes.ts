@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { routeNotFound } from '../../http/error-handler.js';
 import { pageSecurityPolicy } from '../../http/security-headers.js';
 import type { ThirdPartyOrigins } from '../../providers/payments/port.js';
+import { encodePage, fontPreloads, loadPageRenderer, withRenderedPage } from './page-renderer.js';
 import type { SeoService } from './seo.service.js';
 
 /** sitemap.xml and robots.txt for search engines. */
@@ -26,7 +27,10 @@ export async function registerWebApp(
   options: { webDir: string | undefined; https: boolean; gateway?: ThirdPartyOrigins; videoHosts?: readonly string[] },
 ) {
   const web = options.webDir && existsSync(join(options.webDir, 'index.html')) ? options.webDir : undefined;
-  const indexHtml = web ? readFileSync(join(web, 'index.html'), 'utf8') : undefined;
+  const indexHtml = web
+    ? readFileSync(join(web, 'index.html'), 'utf8').replace('</head>', () => `  ${fontPreloads(web)}\n  </head>`)
+    : undefined;
+  const renderPage = web ? await loadPageRenderer(app, web) : undefined;
   const policy = indexHtml
     ? pageSecurityPolicy(indexHtml, options.https, options.gateway, options.videoHosts)
     : undefined;
@@ -50,14 +54,23 @@ export async function registerWebApp(
   app.setNotFoundHandler(async (request, reply) => {
     const page = request.method === 'GET' && !request.url.startsWith('/api/');
     if (!indexHtml || !page) return reply.status(404).send(routeNotFound);
-    const html = seo.render(indexHtml, await seo.metaFor(request.url));
+    const shell = seo.render(indexHtml, await seo.metaFor(request.url));
+    // Public pages come with their markup and data (a visitor's), so a phone paints them before any script runs.
+    const rendered = await renderPage?.(request.url, request.headers.cookie ?? '').catch((error: unknown) => {
+      request.log.error({ err: error }, 'server rendering failed; the page renders in the browser');
+      return null;
+    });
+    const html = rendered ? withRenderedPage(shell, rendered) : shell;
     // Unknown pages still get the web app, which shows its Not Found page, but say 404 to browsers and crawlers.
     const status = isWebPage(request.url.split(/[?#]/)[0]!) ? 200 : 404;
+    const { body, encoding } = await encodePage(html, request.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
     return reply
       .status(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
       .header('content-security-policy', policy)
-      .send(html);
+      .send(body);
   });
 }

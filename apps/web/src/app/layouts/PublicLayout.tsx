@@ -23,6 +23,7 @@ const PaymentRecheck = lazyWithReload(() =>
 );
 // The course dialog and the payment result dialogs: loaded once the address first asks for one.
 const StorefrontOverlays = lazyWithReload(() => import('./StorefrontOverlays').then((m) => m.StorefrontOverlays));
+export const preloadOverlays = StorefrontOverlays.preload;
 
 type Panel = 'menu' | 'help';
 

@@ -6,11 +6,13 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useCookies } from '../../lib/request-cookies';
 import { type CookieConsent, readCookieConsent, saveCookieConsent } from './cookie-consent';
 
 export function CookieBanner() {
   const { t } = useTranslation();
-  const [answered, setAnswered] = useState(() => readCookieConsent() !== null);
+  const cookies = useCookies();
+  const [answered, setAnswered] = useState(() => readCookieConsent(cookies) !== null);
   if (answered) return null;
 
   const answer = (consent: CookieConsent) => {

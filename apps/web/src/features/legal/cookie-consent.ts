@@ -3,8 +3,9 @@ export type CookieConsent = 'agree' | 'disagree';
 const COOKIE_NAME = 'cookie-confirm';
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
-export function readCookieConsent(): CookieConsent | null {
-  const value = document.cookie
+/** The answer in `cookies` (a Cookie header or document.cookie). */
+export function readCookieConsent(cookies: string): CookieConsent | null {
+  const value = cookies
     .split('; ')
     .find((pair) => pair.startsWith(`${COOKIE_NAME}=`))
     ?.slice(COOKIE_NAME.length + 1);
