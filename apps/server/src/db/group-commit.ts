@@ -7,13 +7,17 @@
  * A group that fails is written again one item at a time, so one item the database refuses fails only its own
  * request.
  */
-export function groupCommit<T>(write: (items: readonly T[]) => Promise<void>) {
+export function groupCommit<T>(
+  write: (items: readonly T[]) => Promise<void>,
+  /** A group holds items up to this much `size` (one item at least): a statement's parameters are bounded. */
+  limit: { size: (item: T) => number; max: number },
+) {
   interface Waiting {
     item: T;
     resolve: () => void;
     reject: (error: unknown) => void;
   }
-  let waiting: Waiting[] = [];
+  const waiting: Waiting[] = [];
   let writing = false;
 
   async function writeGroup(group: Waiting[]) {
@@ -32,9 +36,13 @@ export function groupCommit<T>(write: (items: readonly T[]) => Promise<void>) {
   async function drain() {
     writing = true;
     while (waiting.length > 0) {
-      const group = waiting;
-      waiting = [];
-      await writeGroup(group);
+      let taken = 1;
+      let size = limit.size(waiting[0]!.item);
+      while (taken < waiting.length && size + limit.size(waiting[taken]!.item) <= limit.max) {
+        size += limit.size(waiting[taken]!.item);
+        taken += 1;
+      }
+      await writeGroup(waiting.splice(0, taken));
     }
     writing = false;
   }

@@ -218,7 +218,8 @@ export function statisticsService({ db, clock, transact, jobs }: StatisticsDeps)
     return [...new Map(completed.map((p) => [`${p.user_id}:${p.product_id}`, p])).values()];
   }
 
-  const writes = groupCommit(store);
+  // A statistics row is 11 parameters of the insert; PostgreSQL takes at most 65,535 in one statement.
+  const writes = groupCommit(store, { size: (batch) => batch.rows.length, max: 2000 });
 
   /**
    * Per lesson the member played (of one course, or all), most recent first: seconds played, completion and where
