@@ -2,7 +2,7 @@
  * Catalogue reads against a bare Fastify hello-world (DESIGN.md budget: at least 60% of its requests per second).
  * Each server runs in a process of its own and the load generator in this one: in one process the generator's
  * work and the server's share an event loop, which hides what the server costs.
- * Run: npx tsx bench/catalogue.ts  (DATABASE_URL=postgres://…/postgres for PostgreSQL; DURATION, CONNECTIONS)
+ * Run: npx tsx bench/catalogue.ts  (DATABASE_URL=postgres://…/postgres for PostgreSQL; DURATION, CONNECTIONS, ROUNDS)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -11,8 +11,9 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { startDemoShop } from './demo-shop.js';
 
-const DURATION = Number(process.env.DURATION ?? 8);
+const DURATION = Number(process.env.DURATION ?? 5);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const role = process.argv[2];
 
 if (role === 'hello' || role === 'shop') {
@@ -33,31 +34,51 @@ if (role === 'hello' || role === 'shop') {
   process.once('SIGTERM', () => stop().then(() => process.exit(0)));
   console.log(url);
 } else {
-  // Each route is measured right after the hello-world, so both see the same machine (other work on it varies).
+  // Each route is measured right after a hello-world run, so both see the same machine (other work on it varies),
+  // and every pair is repeated ROUNDS times, routes interleaved: a row gives the median of its pairs' ratios, so a
+  // burst of other work during one pair moves the row far less than in a single run.
   const accepts = process.env.ACCEPT_ENCODING;
   const [hello, shop] = await Promise.all([serve('hello'), serve('shop')]);
-  const rows: string[] = [];
-  const percent = (part: number, whole: number) => `${((part / whole) * 100).toFixed(0)}%`;
+  const paths = ['product', 'category', 'coach', 'productById?id=1', 'courseView?id=1'];
+  const pairs = new Map(paths.map((path) => [path, [] as { route: Measured; baseline: Measured }[]]));
   try {
-    for (const path of ['product', 'category', 'coach', 'productById?id=1', 'courseView?id=1']) {
-      const baseline = await load(hello, '');
-      const route = await load(shop, `api/${path}`, accepts);
-      rows.push(
-        `| \`GET /api/${path}\` | ${route.rps} | ${baseline.rps} | ${percent(route.rps, baseline.rps)} | ${route.cpu} | ${baseline.cpu} | ${percent(baseline.cpu, route.cpu)} |`,
-      );
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const path of paths) {
+        const baseline = await load(hello, '');
+        const route = await load(shop, `api/${path}`, accepts);
+        pairs.get(path)!.push({ route, baseline });
+      }
     }
   } finally {
     await Promise.all([hello.stop(), shop.stop()]);
   }
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  };
+  const percent = (ratio: number) => `${(ratio * 100).toFixed(0)}%`;
   console.log(
-    `${DURATION} s per row, ${CONNECTIONS} connections, accept-encoding: ${accepts ?? 'none'}, servers in their own process`,
+    `${ROUNDS} rounds of ${DURATION} s per route and hello-world, ${CONNECTIONS} connections, ` +
+      `accept-encoding: ${accepts ?? 'none'}, servers in their own process`,
   );
   console.log(
-    '| route | req/s | hello-world req/s just before | of hello-world | server CPU µs/request | hello-world µs/request | of hello-world by CPU |',
+    '| route | req/s (median) | hello-world req/s (median) | of hello-world (median of pairs) | pairs | server CPU µs/request | hello-world µs/request | of hello-world by CPU |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- |');
-  for (const row of rows) console.log(row);
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const [path, measured] of pairs) {
+    const ratios = measured.map((m) => m.route.rps / m.baseline.rps);
+    const cpu = median(measured.map((m) => m.route.cpu));
+    const helloCpu = median(measured.map((m) => m.baseline.cpu));
+    console.log(
+      `| \`GET /api/${path}\` | ${Math.round(median(measured.map((m) => m.route.rps)))} | ` +
+        `${Math.round(median(measured.map((m) => m.baseline.rps)))} | ${percent(median(ratios))} | ` +
+        `${ratios.map(percent).join(' ')} | ${Math.round(cpu)} | ${Math.round(helloCpu)} | ${percent(helloCpu / cpu)} |`,
+    );
+  }
 }
+
+type Measured = Awaited<ReturnType<typeof load>>;
 
 /** Clock ticks (1/100 s) of CPU a process has used, user and system, from Linux's /proc. */
 function cpuTicks(pid: number) {

@@ -71,6 +71,10 @@ test('over the network a visitor is answered at the front door with the same hea
   for (const name of ['content-type', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'vary'])
     expect(hit.headers.get(name)).toBe(first.headers.get(name));
   expect(hit.headers.get('x-request-id')).toBe('proxy-id-12345');
+  expect(hit.headers.get('x-content-type-options')).toBe('nosniff');
+  // Headers that only mean something on an HTML page are left off the JSON the front door answers.
+  for (const name of ['x-dns-prefetch-control', 'x-download-options', 'x-xss-protection', 'origin-agent-cluster'])
+    expect(hit.headers.get(name)).toBeNull();
   expect(hit.headers.get('cache-control')).toBeNull();
   // A caller with a token is Fastify's to answer (a refused token is a 401, never a visitor's answer).
   const stale = await get({ authorization: 'Bearer not-a-token' });

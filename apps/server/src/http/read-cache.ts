@@ -31,10 +31,40 @@ interface Entry {
   route: string;
   /** The app-wide headers the answer that made the entry carried (security headers), as a visitor gets them. */
   headers: [string, string][];
+  /**
+   * What the front door writes before the request id, flat as Node's writeHead takes them, made once per
+   * encoding: a hit then costs one array copy, not a header list rebuilt and validated per request.
+   */
+  heads: { identity: string[]; br?: string[]; gzip?: string[] };
 }
 
 /** Headers that belong to one answer, never to the stored entry. */
 const ownHeaders = new Set(['content-length', 'content-encoding', 'x-request-id', 'x-cache', 'cache-control', 'date']);
+
+/**
+ * Helmet's headers that only mean something on an HTML page (DNS prefetching of its links, IE's download dialog,
+ * Flash and PDF policy files, the XSS auditor, origin-keyed agent clusters): the front door leaves them off the JSON
+ * it answers. What protects a JSON answer stays: nosniff, framing, referrer, HSTS, cross-origin policies.
+ */
+const pageOnlyHeaders = new Set([
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+  'origin-agent-cluster',
+]);
+
+function headFor(entry: Entry, encoding?: 'br' | 'gzip'): string[] {
+  const length = encoding ? entry[encoding]!.length : entry.bytes;
+  return [
+    ...entry.headers.filter(([name]) => !pageOnlyHeaders.has(name)).flat(),
+    'x-cache',
+    'hit',
+    'content-length',
+    String(length),
+    ...(encoding ? ['content-encoding', encoding] : []),
+  ];
+}
 
 const compressBrotli = promisify(brotliCompress);
 const compressGzip = promisify(gzip);
@@ -62,6 +92,7 @@ async function compressInto(entry: Entry) {
   ]);
   entry.br = br;
   entry.gzip = gz;
+  entry.heads = { ...entry.heads, br: headFor(entry, 'br'), gzip: headFor(entry, 'gzip') };
 }
 
 /**
@@ -103,16 +134,9 @@ export function readCache(
     entries.set(req.url!, hit);
     const started = performance.now();
     const encoding = encodingFor(hit, req.headers['accept-encoding']);
-    const body = encoding ? hit[encoding]! : hit.text;
-    const headers: [string, string][] = [
-      ...hit.headers,
-      ['x-request-id', requestIdOf(req.headers['x-request-id'])],
-      ['x-cache', 'hit'],
-      ['content-length', String(encoding ? body.length : hit.bytes)],
-    ];
-    if (encoding) headers.push(['content-encoding', encoding]);
-    res.writeHead(200, headers.flat());
-    res.end(body);
+    const head = encoding ? hit.heads[encoding] : hit.heads.identity;
+    res.writeHead(200, [...head!, 'x-request-id', requestIdOf(req.headers['x-request-id'])]);
+    res.end(encoding ? hit[encoding] : hit.text);
     options.observe?.('GET', hit.route, 200, (performance.now() - started) / 1000);
     return true;
   }
@@ -210,7 +234,9 @@ export function readCache(
           headers: Object.entries(reply.getHeaders()).flatMap(([name, value]) =>
             ownHeaders.has(name) || value === undefined ? [] : [[name, String(value)] as [string, string]],
           ),
+          heads: { identity: [] },
         };
+        entry.heads.identity = headFor(entry);
         entries.set(request.url, entry);
         if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
         if (entry.bytes >= COMPRESS_FROM) {
