@@ -38,7 +38,7 @@ export type ApiAnswer = (url: string) => Promise<{ status: number; body: string 
 /** Queries resolve in rounds: a page's first render asks for its data, the next shows it (and may ask for more). */
 const MAX_ROUNDS = 4;
 
-/** How React marks a Suspense boundary whose content comes later in the stream, by an inline script. */
+/** How React marks a Suspense boundary whose content comes later in the stream, put in place by an inline script. */
 const PENDING_BOUNDARY = '<!--$?-->';
 
 /** JSON inside <script> must not be able to close the tag. */
@@ -80,6 +80,9 @@ export function createRenderer(api: ApiAnswer) {
             </Providers>
           </RequestCookies>
         </StrictMode>,
+        // Every boundary inline, however large: React would move a large one to the end of the stream, to be put in
+        // place by an inline script the page's CSP does not run.
+        { progressiveChunkSize: Number.POSITIVE_INFINITY },
       );
       const html = await new Response(prelude).text();
       // A boundary that suspended (a lazy part loaded during this round) renders whole in the next one.

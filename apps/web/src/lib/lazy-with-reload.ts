@@ -12,6 +12,8 @@ export async function importWithReload<T>(load: () => Promise<T>): Promise<T> {
   try {
     return await load();
   } catch (error) {
+    // The server's renderer has no page to reload.
+    if (typeof window === 'undefined') throw error;
     const last = Number(sessionStorage.getItem(RELOADED_AT_KEY) ?? 0);
     if (Date.now() - last < RELOAD_INTERVAL_MS) throw error;
     sessionStorage.setItem(RELOADED_AT_KEY, String(Date.now()));

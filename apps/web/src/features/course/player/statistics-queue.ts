@@ -110,7 +110,10 @@ function leave() {
 }
 
 // pagehide covers closing and navigating away (and the back-forward cache); a hidden tab may never come back.
-window.addEventListener('pagehide', leave);
-document.addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'hidden') leave();
-});
+// (The server renders the course dialog's chunk too, without a window.)
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', leave);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') leave();
+  });
+}
