@@ -21,6 +21,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server's renderer (src/entry-server.tsx, built with --ssr into dist/.ssr) carries its own copy of every
   // package it uses: the server process needs no web dependencies, and one React serves the render.
   ssr: { noExternal: true },
+  // React and the rest pick their production build by NODE_ENV at run time in Node; the renderer is always the
+  // production one, whatever the server process was started with.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: {
     outDir: 'dist',
     emptyOutDir: true,
