@@ -1,5 +1,14 @@
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Database, openPglite, openPostgres } from '../src/db/client.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A tarball of an in-memory PGlite database with every migration applied (pglite-image.ts). */
+    pgliteImage: string;
+  }
+}
 
 /**
  * A fresh, migrated database for one test file: PGlite in memory by default, or a new database on the
@@ -8,7 +17,10 @@ import { type Database, openPglite, openPostgres } from '../src/db/client.js';
 export async function freshDatabase(): Promise<Database & { drop(): Promise<void>; url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (process.env.DB_ENGINE !== 'postgres' || !url) {
-    const database = await openPglite();
+    // Under vitest, a copy of the database the project's global setup migrated (pglite-image.ts); migrating it again
+    // only checks. The benches that call this outside vitest start from an empty database.
+    const imageFile = process.env.VITEST ? inject('pgliteImage') : undefined;
+    const database = await openPglite(undefined, imageFile ? new Blob([await readFile(imageFile)]) : undefined);
     await database.migrate();
     return { ...database, drop: () => database.close() };
   }
