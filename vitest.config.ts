@@ -16,6 +16,8 @@ export default defineConfig({
           name: `integration-${engine}`,
           include: integration,
           env: { DB_ENGINE: engine },
+          // Each file's PGlite database is a copy of one migrated here, once (see apps/server/test/pglite-image.ts).
+          globalSetup: engine === 'pglite' ? ['apps/server/test/pglite-image.ts'] : [],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -24,6 +26,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
+          // One first start of the shop and one Chromium for all the journeys (see e2e/global-setup.ts).
+          globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -19,7 +19,8 @@ export interface Envelope<T> {
  * a `beforeAll`.
  */
 export function shopApi(url: () => string) {
-  async function envelope<T>(path: string, init: CallInit = {}, status = 200): Promise<Envelope<T>> {
+  /** The answer's envelope and its text as the server sent it (for checks on the bytes, e.g. a secret absent). */
+  async function answer<T>(path: string, init: CallInit = {}, status = 200) {
     const sends = init.body !== undefined || init.form !== undefined;
     const res = await fetch(`${url()}/api/${path}`, {
       method: sends ? 'POST' : 'GET',
@@ -29,13 +30,18 @@ export function shopApi(url: () => string) {
       },
       body: init.form ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
     });
-    const json = (await res.json()) as Envelope<T>;
-    expect(res.status, `${path}: ${JSON.stringify(json)}`).toBe(status);
-    return json;
+    const text = await res.text();
+    expect(res.status, `${path}: ${text}`).toBe(status);
+    return { envelope: JSON.parse(text) as Envelope<T>, text };
+  }
+  async function envelope<T>(path: string, init: CallInit = {}, status = 200): Promise<Envelope<T>> {
+    return (await answer<T>(path, init, status)).envelope;
   }
   return {
     envelope,
     /** The answer's data. */
     call: async <T>(path: string, init: CallInit = {}, status = 200) => (await envelope<T>(path, init, status)).data,
+    /** The answer's raw text. */
+    text: async (path: string, init: CallInit = {}, status = 200) => (await answer(path, init, status)).text,
   };
 }

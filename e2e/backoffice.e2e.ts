@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { blankPicture, slipPicture } from '../apps/server/test/slip.js';
 import { startShop } from './harness.js';
-import { consoleProblems, hidden, screenshotFailures, visible } from './page-checks.js';
+import { consoleProblems, downloadedBytes, hidden, screenshotFailures, visible } from './page-checks.js';
 
 // The back office as staff use it, on `npm start`'s embedded shop: the badge of waiting orders, a transfer approved
 // after a look at its slip, a course made with everything it has and seen on the storefront, a coupon for listed
@@ -435,7 +434,7 @@ describe('the back office', { timeout: 240_000 }, () => {
     const download = at.waitForEvent('download');
     await at.getByRole('button', { name: 'ส่งออก CSV' }).click();
     const file = await download;
-    const csv = readFileSync((await file.path())!, 'utf8');
+    const csv = (await downloadedBytes(file)).toString('utf8');
     // A byte-order mark for Excel, a header, and the filtered row only.
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv).toContain('orders_ref');

@@ -1,10 +1,16 @@
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pdfText } from '../apps/server/test/pdf-text.js';
 import { shopApi } from './api.js';
 import { startShop } from './harness.js';
-import { consoleProblems, notFavicon, screenshotFailures, seriousViolations, visible } from './page-checks.js';
+import {
+  consoleProblems,
+  downloadedBytes,
+  notFavicon,
+  screenshotFailures,
+  seriousViolations,
+  visible,
+} from './page-checks.js';
 
 // A buyer who watched every lesson of their course gets a certificate: the job on the queue makes it, the course
 // dialog's button downloads the PDF, and its QR code's page verifies it for anyone. The demo member bought the
@@ -77,7 +83,7 @@ describe('certificates', () => {
         dialog.getByRole('button', { name: 'ดาวน์โหลดใบประกาศนียบัตร' }).click(),
       ]);
       expect(download.suggestedFilename()).toBe(`${BOUGHT}.pdf`);
-      const pdf = await readFile((await download.path())!);
+      const pdf = await downloadedBytes(download);
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
       const text = pdfText(pdf);
       expect(text).toContain(NAME);

@@ -1,11 +1,18 @@
-import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pdfText } from '../apps/server/test/pdf-text.js';
 import { slipPicture } from '../apps/server/test/slip.js';
 import { shopApi } from './api.js';
 import { startShop } from './harness.js';
-import { consoleProblems, hidden, notFavicon, screenshotFailures, seriousViolations, visible } from './page-checks.js';
+import {
+  consoleProblems,
+  downloadedBytes,
+  hidden,
+  notFavicon,
+  screenshotFailures,
+  seriousViolations,
+  visible,
+} from './page-checks.js';
 
 // Buying a course as a person does it, on `npm start`'s embedded shop with the built-in sandbox gateway: the price
 // button of the course dialog opens the payment dialog, each method goes its own way (a transfer waits for staff, a
@@ -181,7 +188,7 @@ describe('checkout', { timeout: 180_000 }, () => {
       at.getByRole('button', { name: `ใบกำกับภาษี ${order_no}` }).click({ timeout: 30_000 }),
     ]);
     expect(download.suggestedFilename()).toBe(`${order_no}.pdf`);
-    const text = pdfText(await readFile((await download.path())!));
+    const text = pdfText(await downloadedBytes(download));
     for (const words of [
       'ใบกำกับภาษี',
       'บริษัท ทดสอบการค้า จำกัด',

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { shopApi } from './api.js';
 import { startShop } from './harness.js';
 import { hidden, screenshotFailures, seriousViolations, visible } from './page-checks.js';
 
@@ -23,11 +24,7 @@ interface ProductRow {
   product_price: number;
 }
 
-async function api<T>(path: string): Promise<T> {
-  const res = await fetch(`${shop.url}/api/${path}`);
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { data: T }).data;
-}
+const { call } = shopApi(() => shop.url);
 
 /** A page with the cookie question already answered, so the banner does not sit over the content. */
 async function openPage(path: string, width = 1280, height = 800): Promise<Page> {
@@ -96,7 +93,7 @@ test('the terms and the signature notice render', async () => {
 });
 
 test('/allNews lists the demo news; an article shows its content, gallery, tags and title', async () => {
-  const news = await api<NewsRow[]>('news');
+  const news = await call<NewsRow[]>('news');
   expect(news).toHaveLength(3);
   await openPage('/allNews');
   await visible(page.getByRole('heading', { level: 1, name: 'ข่าวสารทั้งหมด' }));
@@ -144,7 +141,7 @@ test('an unknown news id shows the not-found state', async () => {
 });
 
 test('the home page shows the latest news', async () => {
-  const latest = await api<NewsRow[]>('newsLimit?limit=3');
+  const latest = await call<NewsRow[]>('newsLimit?limit=3');
   await openPage('/');
   const section = page.getByRole('region', { name: 'ข่าวสารล่าสุด' });
   await visible(section);
@@ -154,7 +151,7 @@ test('the home page shows the latest news', async () => {
 });
 
 test('the Help dialog has four keyboard tabs, the group pictures and the Q&A from the server', async () => {
-  const questions = await api<QuestionRow[]>('question');
+  const questions = await call<QuestionRow[]>('question');
   expect(questions.length).toBeGreaterThan(0);
   await openPage('/');
   await page.getByRole('button', { name: 'ช่วยเหลือ' }).click();
@@ -201,7 +198,7 @@ test('contact and pricing pages show, and a price opens its course', async () =>
   await visible(page.getByRole('heading', { level: 2, name: 'เวลาทำการ' }));
   expect(await seriousViolations(page)).toEqual([]);
 
-  const products = await api<ProductRow[]>('product');
+  const products = await call<ProductRow[]>('product');
   await page.goto(`${shop.url}/pricing`);
   await visible(page.getByRole('heading', { level: 1, name: 'ราคาคอร์สเรียน' }));
   await visible(page.getByText('เป็นเวลา 2 ปี', { exact: false }));
@@ -246,21 +243,14 @@ test('inspire and callback render, and content pages fit a phone screen', async 
 
 // Last: it adds news, which the tests above count.
 test('with more news than a page holds, /allNews pages with the pager', async () => {
-  const login = await fetch(`${shop.url}/api/loginPersonnel`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(shop.staff),
-  });
-  const { token } = ((await login.json()) as { data: { token: string } }).data;
+  const { token } = await call<{ token: string }>('loginPersonnel', { body: shop.staff });
   for (let i = 1; i <= 7; i++) {
-    const res = await fetch(`${shop.url}/api/news`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ news_title: `ข่าวทดสอบหน้าที่สอง ${i}`, news_detail: 'ข่าวสำหรับทดสอบการแบ่งหน้า' }),
+    await call('news', {
+      token,
+      body: { news_title: `ข่าวทดสอบหน้าที่สอง ${i}`, news_detail: 'ข่าวสำหรับทดสอบการแบ่งหน้า' },
     });
-    expect(res.status).toBe(200);
   }
-  const all = await api<NewsRow[]>('news');
+  const all = await call<NewsRow[]>('news');
   expect(all).toHaveLength(10);
 
   await openPage('/allNews');

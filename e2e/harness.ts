@@ -1,10 +1,20 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The data directory of a shop that started once and stopped (see global-setup.ts), and its staff password. */
+    shopTemplate: { dataDir: string; staffPassword: string };
+    /** The one Chromium every journey's pages open in (see global-setup.ts). */
+    chromiumEndpoint: string;
+  }
+}
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -28,13 +38,18 @@ function freePort(): Promise<number> {
   });
 }
 
+/** What the first start prints once: the demo back office's random password. */
+export function staffPasswordIn(output: string): string {
+  const password = /Demo staff:\s+admin \/ (\S+)/.exec(output)?.[1];
+  if (!password) throw new Error(`the start printed no demo staff password:\n${output}`);
+  return password;
+}
+
 /**
- * The built shop as `npm start` runs it (dist/main.js, embedded database, demo content) on a free port with
- * its own data directory, and a headless Chromium. `env` adds server settings (SMTP_URL, TOKEN_MAX_AGE, the
- * sign-in providers). `npm test` builds first.
+ * The built server as `npm start` runs it (dist/main.js, embedded database, demo content) on a free port with the
+ * data directory `dataDir`, once it answers; `stop` ends it with SIGTERM, as a deploy does, and answers its exit code.
  */
-export async function startShop(env: Record<string, string> = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sikkha-e2e-'));
+export async function runServer(dataDir: string, env: Record<string, string> = {}) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // SERVER_MAIN runs another build of the server (one engineer's own, beside a shared tree's dist).
@@ -59,11 +74,11 @@ export async function startShop(env: Record<string, string> = {}) {
   server.stderr?.on('data', (d) => {
     output += d;
   });
+  const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
   // A cold start creates the embedded database and the demo content: seconds alone, longer on a loaded machine.
   const deadline = Date.now() + 150_000;
   const giveUp = (why: string) => {
     server.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
     return new Error(`${why}:\n${output}`);
   };
   for (;;) {
@@ -75,19 +90,48 @@ export async function startShop(env: Record<string, string> = {}) {
       // not listening yet
     }
     if (Date.now() > deadline) throw giveUp('server did not start');
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 100));
   }
-  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  const cspViolations: string[] = [];
   return {
     url,
-    browser,
     output: () => output,
+    async stop() {
+      server.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+/**
+ * A shop of its own for one journey file, on the built server, and pages in the run's shared Chromium (each in a new
+ * context, so no cookies or storage cross). It starts from a copy of the data directory the global setup made (the
+ * database created, migrated and seeded by a real first start), so each file skips the cold start; `cold` starts on
+ * an empty directory instead, as `npm start` does the first time. `env` adds server settings (SMTP_URL,
+ * TOKEN_MAX_AGE, the sign-in providers). `npm test` builds first.
+ */
+export async function startShop(env: Record<string, string> = {}, options: { cold?: boolean } = {}) {
+  const template = inject('shopTemplate');
+  const dataDir = mkdtempSync(join(tmpdir(), 'sikkha-e2e-'));
+  if (!options.cold) cpSync(template.dataDir, dataDir, { recursive: true });
+  let server: Awaited<ReturnType<typeof runServer>>;
+  try {
+    server = await runServer(dataDir, env);
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const browser: Browser = await chromium.connect(inject('chromiumEndpoint'));
+  const cspViolations: string[] = [];
+  return {
+    url: server.url,
+    browser,
+    output: server.output,
     /** The demo back-office login: its password is random per installation and printed once, at the first start. */
     get staff() {
-      const password = /Demo staff:\s+admin \/ (\S+)/.exec(output)?.[1];
-      if (!password) throw new Error(`the start printed no demo staff password:\n${output}`);
-      return { username: 'admin', password };
+      return {
+        username: 'admin',
+        password: options.cold ? staffPasswordIn(server.output()) : template.staffPassword,
+      };
     },
     /** What any page refused under the shop's Content-Security-Policy, as Chromium reported it. */
     cspViolations,
@@ -100,9 +144,9 @@ export async function startShop(env: Record<string, string> = {}) {
       return page;
     },
     async stop() {
+      // Closes this file's contexts and lets go of the shared Chromium, which the global setup closes at the end.
       await browser.close();
-      server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r));
+      await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,5 +1,5 @@
 import axe from 'axe-core';
-import type { Locator, Page } from 'playwright-core';
+import type { Download, Locator, Page } from 'playwright-core';
 import { afterEach, expect } from 'vitest';
 import { screenshotOnFailure } from './harness.js';
 
@@ -7,6 +7,16 @@ declare global {
   interface Window {
     axe: typeof axe;
   }
+}
+
+/**
+ * The bytes of a finished download. The journeys share one Chromium they connect to (global-setup.ts), and a
+ * connected browser's downloads have no local path: they are read through Playwright's stream.
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** Waits for what a person would wait for: the element to show, or to go. */

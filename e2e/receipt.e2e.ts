@@ -1,10 +1,16 @@
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pdfText } from '../apps/server/test/pdf-text.js';
 import { shopApi } from './api.js';
 import { startShop } from './harness.js';
-import { consoleProblems, notFavicon, screenshotFailures, seriousViolations, visible } from './page-checks.js';
+import {
+  consoleProblems,
+  downloadedBytes,
+  notFavicon,
+  screenshotFailures,
+  seriousViolations,
+  visible,
+} from './page-checks.js';
 
 // A paid order's receipt, and a company's tax invoice, downloaded from My courses as the member would, and read
 // back: the PDF issued at finish says who sold what to whom, for how much, with the VAT and the amount in words.
@@ -40,7 +46,7 @@ async function download(target: Page, button: string) {
     target.waitForEvent('download'),
     target.getByRole('button', { name: button }).click(),
   ]);
-  return { name: file.suggestedFilename(), pdf: await readFile((await file.path())!) };
+  return { name: file.suggestedFilename(), pdf: await downloadedBytes(file) };
 }
 
 beforeAll(async () => {

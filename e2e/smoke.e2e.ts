@@ -6,8 +6,10 @@ import { consoleProblems, screenshotFailures } from './page-checks.js';
 let shop: Awaited<ReturnType<typeof startShop>>;
 let page: Page;
 
+// The one journey that starts as `npm start` does the first time: on an empty data directory, so the database is
+// created, migrated and seeded by this start (the others copy the directory of the global setup's first start).
 beforeAll(async () => {
-  shop = await startShop();
+  shop = await startShop({}, { cold: true });
 });
 afterAll(() => shop?.stop());
 screenshotFailures(() => page);

@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { shopApi } from './api.js';
 import { startShop } from './harness.js';
-import { hidden, screenshotFailures, seriousViolations, visible } from './page-checks.js';
+import { downloadedBytes, hidden, screenshotFailures, seriousViolations, visible } from './page-checks.js';
 
 // The storefront's catalogue: home, course lists, search, the course dialog in each state, My courses,
 // notifications and the hash messages, as a visitor and as the demo member.
@@ -33,23 +33,7 @@ interface NotificationRow {
   notification_to: string;
 }
 
-async function api<T>(path: string, token?: string): Promise<T> {
-  const res = await fetch(`${shop.url}/api/${path}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  expect(res.status, path).toBe(200);
-  return ((await res.json()) as { data: T }).data;
-}
-
-async function memberToken(): Promise<string> {
-  const res = await fetch(`${shop.url}/api/loginEmail`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(MEMBER),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
+const { call } = shopApi(() => shop.url);
 
 /** A page with the cookie question answered; with a token, signed in as the demo member from the first request. */
 async function openPage(path: string, options: { token?: string; width?: number; height?: number } = {}) {
@@ -69,8 +53,8 @@ const idOf = (title: string) => products.find((p) => p.product_title === title)?
 
 beforeAll(async () => {
   shop = await startShop();
-  products = await api<ProductRow[]>('product');
-  token = await memberToken();
+  products = await call<ProductRow[]>('product');
+  token = (await call<{ token: string }>('loginEmail', { body: MEMBER })).token;
 });
 afterAll(() => shop?.stop());
 screenshotFailures(() => page);
@@ -109,7 +93,7 @@ describe('browsing', () => {
   });
 
   test('the course list filters by category, says when a category is empty, and opens a course over the list', async () => {
-    const categories = await api<CategoryRow[]>('category');
+    const categories = await call<CategoryRow[]>('category');
     const finance = categories.find((c) => c.category_name === 'การเงินและการลงทุน') as CategoryRow;
     await openPage('/courses');
     const main = page.getByRole('main');
@@ -281,8 +265,7 @@ describe('the course dialog', () => {
       dialog.getByRole('button', { name: 'ดาวน์โหลด เค้าโครงคอร์ส (PDF)' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('เค้าโครงคอร์ส.pdf');
-    const file = await download.path();
-    const bytes = await readFile(file);
+    const bytes = await downloadedBytes(download);
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
@@ -330,7 +313,7 @@ describe('the member', () => {
   });
 
   test('a notification click marks it read and goes to its target', async () => {
-    const before = await api<NotificationRow[]>('notification', token);
+    const before = await call<NotificationRow[]>('notification', { token });
     expect(before.filter((n) => n.notification_status !== 'N')).toHaveLength(2);
     await openPage('/', { token });
     const bell = page.getByRole('button', { name: 'การแจ้งเตือน ยังไม่อ่าน 2 รายการ' });
@@ -347,7 +330,8 @@ describe('the member', () => {
     await expect
       .poll(
         async () =>
-          (await api<NotificationRow[]>('notification', token)).find((n) => n.id === first.id)?.notification_status,
+          (await call<NotificationRow[]>('notification', { token })).find((n) => n.id === first.id)
+            ?.notification_status,
       )
       .toBe('N');
     await visible(page.getByRole('button', { name: 'การแจ้งเตือน ยังไม่อ่าน 1 รายการ' }));

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { shopApi } from './api.js';
 import { startShop } from './harness.js';
 import { consoleProblems, screenshotFailures, visible } from './page-checks.js';
 
@@ -20,18 +21,8 @@ let clip: string;
 const COURSE = 'ภาษาอังกฤษเพื่อการทำงาน';
 const LESSON = 'บทเรียนอัปโหลดใหม่';
 
-async function call<T>(path: string, init: { token?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = init.token ? { Authorization: `Bearer ${init.token}` } : {};
-  if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${shop.url}/api/${path}`, {
-    method: init.body === undefined ? 'GET' : 'POST',
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  expect(res.status, `${path}: ${text}`).toBe(200);
-  return { data: (JSON.parse(text) as { data: T }).data, text };
-}
+// `text` answers the bytes as sent, for the check that the video's key is in no answer.
+const { call, text } = shopApi(() => shop.url);
 
 beforeAll(async () => {
   // The request log is on, so the test can look for the key in everything the server wrote.
@@ -54,7 +45,7 @@ afterAll(async () => {
 screenshotFailures(() => page);
 
 test('staff upload a video with its progress, watch it packaged, and the lesson plays; its key stays secret', async () => {
-  const staff = (await call<{ token: string }>('loginPersonnel', { body: shop.staff })).data.token;
+  const staff = (await call<{ token: string }>('loginPersonnel', { body: shop.staff })).token;
   page = await shop.page(1280, 900);
   page.setDefaultTimeout(60_000);
   const problems = consoleProblems(page);
@@ -97,7 +88,7 @@ test('staff upload a video with its progress, watch it packaged, and the lesson 
   const videos = await call<
     { id: number; video_name: string; video_status: string; video_path: string; video_duration: number }[]
   >('video', { token: staff });
-  const video = videos.data.find((v) => v.video_name === LESSON);
+  const video = videos.find((v) => v.video_name === LESSON);
   expect(video).toMatchObject({ video_status: 'ready' });
   expect(video!.video_duration).toBeGreaterThan(5.5);
   // Its thumbnail was made from the video.
@@ -106,7 +97,7 @@ test('staff upload a video with its progress, watch it packaged, and the lesson 
   expect(problems.filter((p) => !p.includes('/favicon.ico'))).toEqual([]);
 
   // A public lesson of a course on sale: a visitor plays it in the course dialog.
-  const products = (await call<{ id: number; product_title: string }[]>('product')).data;
+  const products = await call<{ id: number; product_title: string }[]>('product');
   const course = products.find((p) => p.product_title === COURSE)!;
   await call('videoList', {
     token: staff,
@@ -144,9 +135,9 @@ test('staff upload a video with its progress, watch it packaged, and the lesson 
   expect(key.length).toBe(16);
   const secrets = [key.toString('hex'), key.toString('base64')];
   const answers = [
-    (await call(`videoById?id=${video!.id}`, { token: staff })).text,
-    (await call('video', { token: staff })).text,
-    (await call(`playback?productId=${course.id}&videoId=${video!.id}`)).text,
+    await text(`videoById?id=${video!.id}`, { token: staff }),
+    await text('video', { token: staff }),
+    await text(`playback?productId=${course.id}&videoId=${video!.id}`),
   ];
   for (const secret of secrets) {
     for (const answer of answers) expect(answer.toLowerCase()).not.toContain(secret.toLowerCase());
