@@ -16,7 +16,8 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'sikkha-e2e-template-'));
   const browser = await chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
-    const server = await runServer(dataDir);
+    // Every journey waits on this one start: it may take longer than a journey's own on a loaded machine.
+    const server = await runServer(dataDir, {}, 300_000);
     const staffPassword = staffPasswordIn(server.output());
     const code = await server.stop();
     if (code !== 0) throw new Error(`the template shop did not stop cleanly (exit ${code}):\n${server.output()}`);

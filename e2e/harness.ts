@@ -47,9 +47,10 @@ export function staffPasswordIn(output: string): string {
 
 /**
  * The built server as `npm start` runs it (dist/main.js, embedded database, demo content) on a free port with the
- * data directory `dataDir`, once it answers; `stop` ends it with SIGTERM, as a deploy does, and answers its exit code.
+ * data directory `dataDir`, once it answers (within `waitMs`); `stop` ends it with SIGTERM, as a deploy does, and
+ * answers its exit code.
  */
-export async function runServer(dataDir: string, env: Record<string, string> = {}) {
+export async function runServer(dataDir: string, env: Record<string, string> = {}, waitMs = 150_000) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // SERVER_MAIN runs another build of the server (one engineer's own, beside a shared tree's dist).
@@ -76,7 +77,7 @@ export async function runServer(dataDir: string, env: Record<string, string> = {
   });
   const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
   // A cold start creates the embedded database and the demo content: seconds alone, longer on a loaded machine.
-  const deadline = Date.now() + 150_000;
+  const deadline = Date.now() + waitMs;
   const giveUp = (why: string) => {
     server.kill('SIGKILL');
     return new Error(`${why}:\n${output}`);
