@@ -11,6 +11,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { getToken } from './api/session';
 import { createQueryClient, Providers } from './app/providers';
 import { preloadRendered, routes } from './app/router';
 
@@ -30,8 +31,10 @@ const app = (
   </StrictMode>
 );
 
-// The server renders public pages in Thai for a visitor; a browser that chose English paints its own page.
-if (root.hasChildNodes() && i18next.language === 'th') {
+// The server renders public pages in Thai for a visitor: that is what hydrates. A member's page (what they own,
+// dialogs their session opens) and a browser that chose English render their own over the server's paint, still
+// starting from the inlined answers.
+if (root.hasChildNodes() && i18next.language === 'th' && getToken() === null) {
   void preloadRendered(location.pathname, location.search).then(() => hydrateRoot(root, app));
 } else {
   root.replaceChildren();

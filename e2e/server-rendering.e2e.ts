@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startShop } from './harness.js';
+import { consoleProblems } from './page-checks.js';
+
+// The storefront's public pages come from the server with their markup, styles and data (apps/web/src/
+// entry-server.tsx), and the browser hydrates them: what a phone shows before any script has run, and that the
+// browser takes the markup over without a mismatch.
+
+let shop: Awaited<ReturnType<typeof startShop>>;
+
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(() => shop?.stop());
+
+const COURSE = 'การตลาดออนไลน์ฉบับมืออาชีพ';
+const PAGES = {
+  home: '/',
+  course: `/product/${encodeURIComponent(COURSE)}`,
+  courses: '/courses',
+  news: '/news/1',
+};
+
+interface Dehydrated {
+  queries: { queryKey: unknown[]; state: { data: unknown } }[];
+}
+
+/** The page's HTML as the server sends it, split into #root's markup and the inline data. */
+async function served(path: string) {
+  const res = await fetch(shop.url + path, { headers: { 'accept-encoding': 'br' } });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-encoding')).toBe('br');
+  const html = await res.text();
+  const root = /<div id="root">([\s\S]*)<\/div>\s*<script type="application\/json" id="page-data">/.exec(html)?.[1];
+  const data = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  return { html, root: root ?? '', data: JSON.parse(data ?? 'null') as Dehydrated | null };
+}
+
+test("a course page's HTML holds the page, the course's data and the styles before any script runs", async () => {
+  const { html, root, data } = await served(PAGES.course);
+  expect(root).toContain(COURSE);
+  expect(root).toContain('<h1');
+  // The course dialog's answer (courseView, a visitor's) and the course list, for the queries to start from.
+  const view = data?.queries.find((query) => query.queryKey[0] === 'course');
+  expect(JSON.stringify(view?.queryKey)).toContain(COURSE);
+  expect(JSON.stringify(view?.state.data)).toContain(COURSE);
+  expect(data?.queries.some((query) => JSON.stringify(query.queryKey) === '["catalogue","products"]')).toBe(true);
+  // emotion's styles are in the head, so the markup paints styled.
+  expect(html.slice(0, html.indexOf('</head>'))).toMatch(/<style data-emotion="css [\w -]+">/);
+  // No script runs inline (the CSP would refuse it): the data blocks are JSON, the app is its own file.
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]);
+  expect(inline.every((attributes) => /type="application\/(ld\+)?json"/.test(attributes ?? ''))).toBe(true);
+  // `<` in the data cannot close the script.
+  expect(/<script type="application\/json" id="page-data">[^<]*<\/script>/.test(html)).toBe(true);
+});
+
+test('the course list and a news article come rendered with their data', async () => {
+  const courses = await served(PAGES.courses);
+  expect(courses.root).toContain(COURSE);
+  const news = await served(PAGES.news);
+  expect(news.root).toContain('<h1');
+  expect(news.data?.queries.length).toBeGreaterThan(0);
+});
+
+test('pages the server does not render (a member page, the back office) are the plain app shell', async () => {
+  for (const path of ['/coin', '/admin']) {
+    const html = await (await fetch(shop.url + path)).text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('id="page-data"');
+  }
+});
+
+test('the browser hydrates the four pages without an error or a CSP refusal, as a visitor and as a member', async () => {
+  const page = await shop.page(390, 844);
+  const problems = consoleProblems(page);
+  for (const path of Object.values(PAGES)) {
+    await page.goto(shop.url + path, { waitUntil: 'networkidle' });
+    await expect.poll(() => page.locator('h1').first().isVisible()).toBe(true);
+  }
+  // The course dialog opens from the inlined answer, over the server's home page.
+  await page.goto(shop.url + PAGES.course);
+  await expect.poll(() => page.getByRole('dialog').getByText(COURSE).first().isVisible()).toBe(true);
+  // A member: the server renders the visitor's page, the member's parts come after hydration.
+  const login = await fetch(`${shop.url}/api/loginEmail`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'demo@sikkha.local', password: 'sikkha-demo-2026' }),
+  });
+  const { data } = (await login.json()) as { data: { token: string } };
+  await page.evaluate((token) => localStorage.setItem('token', token), data.token);
+  for (const path of Object.values(PAGES)) {
+    await page.goto(shop.url + path, { waitUntil: 'networkidle' });
+    await expect.poll(() => page.locator('h1').first().isVisible()).toBe(true);
+  }
+  await expect.poll(() => page.getByRole('button', { name: 'เข้าสู่ระบบ' }).count()).toBe(0);
+  expect(problems).toEqual([]);
+  expect(shop.cspViolations).toEqual([]);
+});
