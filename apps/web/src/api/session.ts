@@ -62,10 +62,7 @@ export async function startStaffSession(username: string, password: string) {
   localStorage.setItem(ADMIN_TOKEN_KEY, data.token);
 }
 
-/**
- * The server renders the visitor's page, so hydration starts without a token too (the server snapshot), and the
- * signed-in member's parts render right after it: the server's markup and the first client render agree.
- */
+/** The server renders a visitor's page: no token there (the server snapshot); main.tsx hydrates only a visitor's. */
 export const useToken = () => useSyncExternalStore(subscribe, getToken, noToken);
 const noToken = () => null;
 
