@@ -16,8 +16,8 @@ export default defineConfig({
           name: `integration-${engine}`,
           include: integration,
           env: { DB_ENGINE: engine },
-          // Each file's PGlite database is a copy of one migrated here, once (see apps/server/test/pglite-image.ts).
-          globalSetup: engine === 'pglite' ? ['apps/server/test/pglite-image.ts'] : [],
+          // Each file's database is a copy of one migrated once, before the files run (see the setup files).
+          globalSetup: [`apps/server/test/${engine === 'pglite' ? 'pglite-image' : 'postgres-template'}.ts`],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -7,6 +7,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A tarball of an in-memory PGlite database with every migration applied (pglite-image.ts). */
     pgliteImage: string;
+    /** A PostgreSQL database with every migration applied, to copy (postgres-template.ts). */
+    postgresTemplate: string;
   }
 }
 
@@ -27,7 +29,9 @@ export async function freshDatabase(): Promise<Database & { drop(): Promise<void
   const name = `sikkha_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
+  // Under vitest, a copy of the database the project's global setup migrated (postgres-template.ts).
+  const template = process.env.VITEST ? inject('postgresTemplate') : undefined;
+  await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
