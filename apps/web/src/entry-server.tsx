@@ -1,6 +1,6 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { type StorefrontPage, storefrontPages } from '@sikkha/contract/rules/pages';
-import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, type FetchQueryOptions, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, matchPath, StaticRouterProvider } from 'react-router';
@@ -38,6 +38,9 @@ export type ApiAnswer = (url: string) => Promise<{ status: number; body: string 
 /** Queries resolve in rounds: a page's first render asks for its data, the next shows it (and may ask for more). */
 const MAX_ROUNDS = 4;
 
+/** How many pages' queries are remembered (each a few keys and functions). */
+const REMEMBERED_PAGES = 500;
+
 /** How React marks a Suspense boundary whose content comes later in the stream, put in place by an inline script. */
 const PENDING_BOUNDARY = '<!--$?-->';
 
@@ -54,6 +57,9 @@ export function createRenderer(api: ApiAnswer) {
     return new Response(answer.body, { status: answer.status, headers: { 'content-type': 'application/json' } });
   });
   const handler = createStaticHandler(routes);
+  // The queries each page asked for last time: fetched before the first render, so a page renders once instead of
+  // once to ask and once to show. Their answers are fresh each time (the read cache's); only what to ask is kept.
+  const askedBefore = new Map<string, FetchQueryOptions[]>();
 
   /** The page at `url` as a visitor sees it, or null when it is not one the server renders. */
   return async function render(url: string, cookies: string): Promise<RenderedPage | null> {
@@ -66,6 +72,8 @@ export function createRenderer(api: ApiAnswer) {
     await preloadRendered(location.pathname, location.search);
     const client = createQueryClient();
     client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
+    const key = location.pathname + location.search;
+    await Promise.all((askedBefore.get(key) ?? []).map((options) => client.prefetchQuery(options)));
 
     for (let round = 1; ; round++) {
       const emotionCache = createCache({ key: 'css' });
@@ -89,12 +97,27 @@ export function createRenderer(api: ApiAnswer) {
       const suspended = html.includes(PENDING_BOUNDARY);
       const asked = unfetched(client);
       if (!suspended && asked.length === 0) {
+        remember(askedBefore, key, client);
         return { html, styles: styleTags(emotionCache, html), data: scriptJson(dehydrate(client)) };
       }
       if (round === MAX_ROUNDS) return null;
       await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
     }
   };
+}
+
+function remember(askedBefore: Map<string, FetchQueryOptions[]>, key: string, client: QueryClient) {
+  if (!askedBefore.has(key) && askedBefore.size >= REMEMBERED_PAGES) {
+    askedBefore.delete(askedBefore.keys().next().value as string);
+  }
+  askedBefore.set(
+    key,
+    client
+      .getQueryCache()
+      .getAll()
+      .filter((query) => query.state.status === 'success' && typeof query.options.queryFn === 'function')
+      .map((query) => ({ queryKey: query.queryKey, queryFn: query.options.queryFn })),
+  );
 }
 
 function isRendered(pathname: string): boolean {
