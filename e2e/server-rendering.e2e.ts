@@ -62,12 +62,14 @@ test('the course list and a news article come rendered with their data', async (
   expect(news.data?.queries.length).toBeGreaterThan(0);
 });
 
-test('pages the server does not render (a member page, the back office) are the plain app shell', async () => {
+test('pages the server does not render (a member page, the back office) are the plain app shell; its renderer is not served', async () => {
   for (const path of ['/coin', '/admin']) {
     const html = await (await fetch(shop.url + path)).text();
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toContain('id="page-data"');
   }
+  // The renderer's own files stay on the server.
+  expect((await fetch(`${shop.url}/.ssr/entry-server.js`)).status).toBe(404);
 });
 
 test('the browser hydrates the four pages without an error or a CSP refusal, as a visitor and as a member', async () => {
