@@ -98,3 +98,28 @@ test('the browser hydrates the four pages without an error or a CSP refusal, as 
   expect(problems).toEqual([]);
   expect(shop.cspViolations).toEqual([]);
 });
+
+test('what a shopper types into the search before the page hydrates is kept, and the suggestions open', async () => {
+  const page = await shop.page(1280, 800);
+  // Hold the app's script back, as a slow phone does, until the shopper has clicked the field and typed.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(shop.url + PAGES.courses, { waitUntil: 'commit' });
+  const field = page.getByLabel('ค้นหาคอร์สเรียน').first();
+  await field.click();
+  await page.keyboard.type('ตลาด');
+  release();
+  await expect
+    .poll(() => page.getByRole('combobox', { name: 'ค้นหาคอร์สเรียน' }).isVisible(), { timeout: 20_000 })
+    .toBe(true);
+  await expect
+    .poll(() => page.getByRole('combobox', { name: 'ค้นหาคอร์สเรียน' }).inputValue(), { timeout: 20_000 })
+    .toBe('ตลาด');
+  await expect.poll(() => page.getByRole('option', { name: COURSE }).isVisible(), { timeout: 20_000 }).toBe(true);
+});

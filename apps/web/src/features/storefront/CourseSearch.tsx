@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { type ComponentType, useState } from 'react';
+import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { importWithReload } from '../../lib/lazy-with-reload';
 import type { CourseAutocompleteProps } from './CourseAutocomplete';
 import { SearchField } from './SearchField';
@@ -23,8 +23,20 @@ export function CourseSearch() {
   const want = () => {
     if (!Autocomplete) void loadAutocomplete().then((component) => setAutocomplete(() => component));
   };
+  const box = useRef<HTMLDivElement>(null);
+  // On a server-rendered page a shopper may click the field and type before the page hydrates: the focus event
+  // came before any handler, and the text is in the input, not in state. Take both over once mounted.
+  useEffect(() => {
+    const input = box.current?.querySelector('input');
+    if (!input) return;
+    if (input.value) setTyped(input.value);
+    if (document.activeElement === input) {
+      setFocused(true);
+      void loadAutocomplete().then((component) => setAutocomplete(() => component));
+    }
+  }, []);
   return (
-    <Box sx={{ position: 'relative', width: '100%' }}>
+    <Box ref={box} sx={{ position: 'relative', width: '100%' }}>
       {Autocomplete ? (
         <Autocomplete initialInput={typed} takeFocus={focused} />
       ) : (
