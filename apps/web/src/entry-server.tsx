@@ -1,5 +1,5 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
-import { type StorefrontPage, storefrontPages } from '@sikkha/contract/rules/pages';
+import { type StorefrontPage, scriptJson, storefrontPages } from '@sikkha/contract/rules/pages';
 import { dehydrate, type FetchQueryOptions, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
@@ -43,9 +43,6 @@ const REMEMBERED_PAGES = 500;
 
 /** How React marks a Suspense boundary whose content comes later in the stream, put in place by an inline script. */
 const PENDING_BOUNDARY = '<!--$?-->';
-
-/** JSON inside <script> must not be able to close the tag. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
  * The renderer the server loads from the SSR build: `api` answers the pages' API calls (the server's read cache),

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { isWebPage } from './pages.js';
+import { isWebPage, scriptJson } from './pages.js';
 
 test('the storefront pages and the back office are pages; anything else is not', () => {
   for (const path of ['/', '/product/คอร์ส', '/courses', '/courses/onlyOrder', '/pricing/a/1', '/news/3', '/Contact/']) {
@@ -9,4 +9,11 @@ test('the storefront pages and the back office are pages; anything else is not',
   for (const path of ['/health', '/contact/extra', '/courses/a/b/c', '/not-found', '/product/a/b']) {
     expect(isWebPage(path), path).toBe(false);
   }
+});
+
+test('JSON for a script element cannot close it or open another, and reads back the same', () => {
+  const value = { title: '</script><script>alert(1)</script>', note: '<!-- คอร์ส -->' };
+  const text = scriptJson(value);
+  expect(text).not.toContain('<');
+  expect(JSON.parse(text)).toEqual(value);
 });

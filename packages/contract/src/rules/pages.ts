@@ -51,3 +51,9 @@ export function isWebPage(pathname: string): boolean {
   if (segments[0]?.toLowerCase() === 'admin') return true;
   return Object.values(storefrontPages).some((pattern) => matches(pattern, segments));
 }
+
+/**
+ * JSON written inside a page's `<script type="application/…json">` element (the server's structured data, the
+ * server-rendered page's query answers): `<` escaped, so no value can close the element or open another.
+ */
+export const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');

@@ -1,4 +1,4 @@
-import { fileUrl } from '@sikkha/contract/rules';
+import { fileUrl, scriptJson } from '@sikkha/contract/rules';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { news, product } from '../../db/schema/index.js';
@@ -20,7 +20,6 @@ export interface PageMeta {
 }
 
 /** JSON inside <script> must not be able to close the tag. */
-const safeJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 const excerpt = (text: string | null, fallback: string) => {
   const plain = (text ?? '').replace(/\s+/g, ' ').trim();
   return plain ? (plain.length > 160 ? `${plain.slice(0, 157)}…` : plain) : fallback;
@@ -132,7 +131,7 @@ export function seoService(db: Db, publicUrl: string) {
               `<meta name="twitter:card" content="summary_large_image" />`,
             ]
           : [`<meta name="twitter:card" content="summary" />`]),
-        ...(meta.structured ? [`<script type="application/ld+json">${safeJson(meta.structured)}</script>`] : []),
+        ...(meta.structured ? [`<script type="application/ld+json">${scriptJson(meta.structured)}</script>`] : []),
       ].join('\n    ');
       return indexHtml
         .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
