@@ -170,6 +170,7 @@ export async function buildApp(deps: AppDeps) {
       pdf: deps.pdf ?? typstPdf(),
     },
     jobs,
+    readCache: cache,
     webDir: deps.webDir,
   };
   registerResources(app, {

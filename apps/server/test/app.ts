@@ -36,7 +36,12 @@ export const TEST_PASSWORD = 'Passw0rd!test';
  * account, each signed in through the real login routes.
  */
 export async function testApp(
-  options: { dataDir?: string; env?: Record<string, string | undefined>; logger?: AppDeps['logger'] } = {},
+  options: {
+    dataDir?: string;
+    env?: Record<string, string | undefined>;
+    logger?: AppDeps['logger'];
+    webDir?: string;
+  } = {},
 ) {
   const database: Database & { drop(): Promise<void> } = await freshDatabase();
   const clock = testClock();
@@ -48,7 +53,7 @@ export async function testApp(
     TRUST_PROXY: 'true',
     ...options.env,
   });
-  const app = await buildApp({ config, database, clock, logger: options.logger });
+  const app = await buildApp({ config, database, clock, logger: options.logger, webDir: options.webDir });
   await app.ready();
   passwordHash ??= hashPassword(TEST_PASSWORD);
   const hash = await passwordHash;

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createServer, type IncomingMessage, type ServerOptions, type ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -16,7 +17,20 @@ declare module 'fastify' {
   }
 }
 
-interface Entry {
+/** The tables an answer was made from and their versions then: it is current while none of them has changed. */
+export interface Stamp {
+  tables: readonly string[];
+  versions: number[];
+}
+
+/** What the requests made inside `tablesRead` read: their routes' tables, and whether one was no cached public read. */
+interface Reads {
+  tables: Set<string>;
+  uncached: boolean;
+}
+const reading = new AsyncLocalStorage<Reads>();
+
+interface Entry extends Stamp {
   /** The answer serialized once, never per request; kept as text so Node writes headers and body in one write. */
   text: string;
   /** Its length in bytes (UTF-8). */
@@ -25,8 +39,6 @@ interface Entry {
   br?: Buffer;
   gzip?: Buffer;
   contentType: string;
-  tables: readonly string[];
-  versions: number[];
   /** The route's pattern, for the request metrics of an answer from the front door. */
   route: string;
   /** The app-wide headers the answer that made the entry carried (security headers), as a visitor gets them. */
@@ -116,7 +128,7 @@ export function readCache(
   // Transactions this instance forgot at their commit already: forgetting again when their notice echoes back
   // would only throw away answers made since. Bounded, as an echo can arrive before the commit returns.
   const own = new Set<string>();
-  const isCurrent = (entry: Entry, tables = entry.tables) => tables.every((t, i) => versionOf(t) === entry.versions[i]);
+  const isCurrent = (stamp: Stamp, tables = stamp.tables) => tables.every((t, i) => versionOf(t) === stamp.versions[i]);
   let closing = false;
 
   /**
@@ -147,6 +159,8 @@ export function readCache(
       database.onChange((notice) => {
         if (notice === EVERYTHING) {
           entries.clear();
+          // Answers kept elsewhere (the rendered pages) go stale with them.
+          for (const table of watched) forget(table);
           return;
         }
         const { table, txid } = parseNotice(notice);
@@ -157,6 +171,29 @@ export function readCache(
       for (const table of change.tables) forget(table);
       own.add(change.txid);
       if (own.size > 1000) own.delete(own.values().next().value!);
+    },
+    /** Tables read for answers made outside the routes (a page's meta): hear their writes too. Before `ready`. */
+    watch(tables: readonly string[]) {
+      for (const table of tables) watched.add(table);
+    },
+    /**
+     * The tables' versions now, for an answer made next from tables known only once it is made (a rendered page):
+     * a write meanwhile leaves its stamp already stale.
+     */
+    versionsNow(): (tables: readonly string[]) => Stamp {
+      const seen = new Map(versions);
+      return (tables) => ({ tables, versions: tables.map((table) => seen.get(table) ?? 0) });
+    },
+    isCurrent: (stamp: Stamp) => isCurrent(stamp),
+    /**
+     * Runs `work` and says which tables the requests it made in this process (`app.inject`) read: the tables of
+     * their cached public reads, or undefined when one of them was anything else, whose answer no write here
+     * announces.
+     */
+    async tablesRead<T>(work: () => Promise<T>): Promise<{ result: T; tables: string[] | undefined }> {
+      const reads: Reads = { tables: new Set(), uncached: false };
+      const result = await reading.run(reads, work);
+      return { result, tables: reads.uncached ? undefined : [...reads.tables] };
     },
     /**
      * Fastify's `serverFactory`: the HTTP server Fastify would make (same timeouts), with the front door before
@@ -206,6 +243,17 @@ export function readCache(
         if (encoding) reply.header('content-encoding', encoding);
         return reply.send(encoding ? hit[encoding] : hit.text);
       };
+
+      // After the caller's token is known (registerAuth's hook comes first): what a request inside `tablesRead` read.
+      app.addHook('onRequest', (request, _reply, done) => {
+        const reads = reading.getStore();
+        if (reads) {
+          const tables = cacheable(request)?.tables;
+          if (tables) for (const table of tables) reads.tables.add(table);
+          else reads.uncached = true;
+        }
+        done();
+      });
 
       app.addHook('onRoute', (route) => {
         const tables = route.config?.readCache?.tables;

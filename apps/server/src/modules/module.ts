@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import type { Transact } from '../db/unit-of-work.js';
 import type { TokenService } from '../http/auth.js';
+import type { ReadCache } from '../http/read-cache.js';
 import type { WriteHooks } from '../http/resources/engine.js';
 import type { Sessions } from '../http/sessions.js';
 import type { Jobs } from '../jobs/jobs.js';
@@ -43,6 +44,8 @@ export interface AppContext {
   };
   /** The durable job queue: enqueue in a unit of work, run in the background (mail, and what comes). */
   jobs: Jobs;
+  /** Public answers kept in memory until a table they read changes; the rendered pages are kept by the same rule. */
+  readCache: ReadCache;
   /** The built web app, when present. */
   webDir: string | undefined;
 }

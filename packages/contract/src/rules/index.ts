@@ -4,6 +4,7 @@ export * from '../constants.js';
 export { fileUrl } from '../uploads.js';
 export * from './catalogue.js';
 export * from './coins.js';
+export * from './cookie-consent.js';
 export * from './coupons.js';
 export * from './dates.js';
 export * from './exhaustive.js';

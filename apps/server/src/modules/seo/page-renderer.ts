@@ -1,8 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 
 /** What the web app's SSR build (apps/web/src/entry-server.tsx) gives for one page. */
@@ -57,19 +55,4 @@ export function withRenderedPage(html: string, page: RenderedPage): string {
       () =>
         `<div id="root">${page.html}</div>\n    <script type="application/json" id="page-data">${page.data}</script>`,
     );
-}
-
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
-
-/**
- * A page's HTML compressed for the browser that accepts it: a rendered page is tens of kilobytes of markup and
- * styles that shrink about tenfold. Brotli at a middle quality costs a few milliseconds.
- */
-export async function encodePage(html: string, acceptEncoding: string | undefined) {
-  if (/\bbr\b/.test(acceptEncoding ?? '')) {
-    return { body: await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }), encoding: 'br' };
-  }
-  if (/\bgzip\b/.test(acceptEncoding ?? '')) return { body: await gzipped(html), encoding: 'gzip' };
-  return { body: html, encoding: undefined };
 }

@@ -1,13 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isWebPage } from '@sikkha/contract/rules';
-import type { FastifyInstance } from 'fastify';
+import { COOKIE_CONSENT, isWebPage, readCookieConsent } from '@sikkha/contract/rules';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { routeNotFound } from '../../http/error-handler.js';
+import type { ReadCache } from '../../http/read-cache.js';
 import { pageSecurityPolicy } from '../../http/security-headers.js';
 import type { ThirdPartyOrigins } from '../../providers/payments/port.js';
-import { encodePage, fontPreloads, loadPageRenderer, withRenderedPage } from './page-renderer.js';
-import type { SeoService } from './seo.service.js';
+import { encodePage, pageCache } from './page-cache.js';
+import { fontPreloads, loadPageRenderer, withRenderedPage } from './page-renderer.js';
+import { META_TABLES, type SeoService } from './seo.service.js';
 
 /** sitemap.xml and robots.txt for search engines. */
 export function registerSitemapRoutes(app: FastifyInstance, seo: SeoService) {
@@ -24,7 +26,13 @@ export function registerSitemapRoutes(app: FastifyInstance, seo: SeoService) {
 export async function registerWebApp(
   app: FastifyInstance,
   seo: SeoService,
-  options: { webDir: string | undefined; https: boolean; gateway?: ThirdPartyOrigins; videoHosts?: readonly string[] },
+  options: {
+    webDir: string | undefined;
+    https: boolean;
+    readCache: ReadCache;
+    gateway?: ThirdPartyOrigins;
+    videoHosts?: readonly string[];
+  },
 ) {
   const web = options.webDir && existsSync(join(options.webDir, 'index.html')) ? options.webDir : undefined;
   const indexHtml = web
@@ -51,26 +59,46 @@ export async function registerWebApp(
       },
     });
   }
-  app.setNotFoundHandler(async (request, reply) => {
-    const page = request.method === 'GET' && !request.url.startsWith('/api/');
-    if (!indexHtml || !page) return reply.status(404).send(routeNotFound);
-    const shell = seo.render(indexHtml, await seo.metaFor(request.url));
-    // Public pages come with their markup and data (a visitor's), so a phone paints them before any script runs.
-    const rendered = await renderPage?.(request.url, request.headers.cookie ?? '').catch((error: unknown) => {
-      request.log.error({ err: error }, 'server rendering failed; the page renders in the browser');
-      return null;
-    });
-    const html = rendered ? withRenderedPage(shell, rendered) : shell;
-    // Unknown pages still get the web app, which shows its Not Found page, but say 404 to browsers and crawlers.
-    const status = isWebPage(request.url.split(/[?#]/)[0]!) ? 200 : 404;
-    const { body, encoding } = await encodePage(html, request.headers['accept-encoding']);
-    if (encoding) reply.header('content-encoding', encoding);
+  const pages = pageCache(options.readCache);
+  options.readCache.watch(META_TABLES);
+  const send = (reply: FastifyReply, status: number, answer: { body: Buffer | string; encoding?: string }) => {
+    if (answer.encoding) reply.header('content-encoding', answer.encoding);
     return reply
       .status(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding')
       .header('content-security-policy', policy)
-      .send(body);
+      .send(answer.body);
+  };
+  app.setNotFoundHandler(async (request, reply) => {
+    const page = request.method === 'GET' && !request.url.startsWith('/api/');
+    if (!indexHtml || !page) return reply.status(404).send(routeNotFound);
+    const accept = request.headers['accept-encoding'];
+    // Unknown pages still get the web app, which shows its Not Found page, but say 404 to browsers and crawlers.
+    const status = isWebPage(request.url.split(/[?#]/)[0]!) ? 200 : 404;
+    // All a page takes from the request besides its URL: other cookies neither change it nor split the cache.
+    const consent = readCookieConsent(request.headers.cookie ?? '');
+    // Addresses with a query (a search, a campaign's tag) are endless; links to the pages themselves are kept.
+    const key = status === 200 && !request.url.includes('?') ? `${consent ?? ''} ${request.url}` : undefined;
+    const kept = key ? pages.get(key) : undefined;
+    if (kept) return send(reply.header('x-cache', 'hit'), status, await pages.encode(kept, accept));
+
+    const stampOf = options.readCache.versionsNow();
+    const shell = seo.render(indexHtml, await seo.metaFor(request.url));
+    // Public pages come with their markup and data (a visitor's), so a phone paints them before any script runs.
+    const { result: rendered, tables } = await options.readCache.tablesRead(async () =>
+      renderPage?.(request.url, consent ? `${COOKIE_CONSENT}=${consent}` : '').catch((error: unknown) => {
+        request.log.error({ err: error }, 'server rendering failed; the page renders in the browser');
+        return null;
+      }),
+    );
+    const html = rendered ? withRenderedPage(shell, rendered) : shell;
+    // A render that read something no write announces (an uncached API answer) is made anew each time.
+    if (key && rendered && tables) {
+      const made = pages.set(key, html, stampOf([...META_TABLES, ...tables]));
+      return send(reply, status, await pages.encode(made, accept));
+    }
+    return send(reply, status, await encodePage(html, accept));
   });
 }

@@ -1,5 +1,5 @@
 import { fileUrl, scriptJson } from '@sikkha/contract/rules';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, getTableName } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { news, product } from '../../db/schema/index.js';
 import { escapeHtml } from '../../lib/html.js';
@@ -24,6 +24,9 @@ const excerpt = (text: string | null, fallback: string) => {
   const plain = (text ?? '').replace(/\s+/g, ' ').trim();
   return plain ? (plain.length > 160 ? `${plain.slice(0, 157)}…` : plain) : fallback;
 };
+
+/** The tables a page's meta is read from (`metaFor`). */
+export const META_TABLES = [getTableName(product), getTableName(news)];
 
 /** Titles, descriptions, Open Graph and structured data for shareable pages, and the sitemap. */
 export function seoService(db: Db, publicUrl: string) {
