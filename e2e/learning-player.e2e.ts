@@ -49,6 +49,9 @@ async function openHome(options: { token?: string; width?: number } = {}) {
   await page.context().addCookies([{ name: 'cookie-confirm', value: 'agree', url: shop.url }]);
   if (options.token) await page.addInitScript((token) => localStorage.setItem('token', token), options.token);
   await page.goto(`${shop.url}/`);
+  // Until the page's script has taken over, a card is a plain link that opens the course as a new page, where the
+  // browser may refuse to start a lesson by itself: these journeys are about the player, so they wait for it.
+  await page.waitForLoadState('networkidle');
   return page;
 }
 
@@ -126,6 +129,31 @@ describe('a visitor', () => {
       await hidden(courseDialog(ON_SALE));
       expect(statistics).toEqual([]);
       expect(problems.filter(notFavicon)).toEqual([]);
+    },
+    JOURNEY,
+  );
+
+  test(
+    'a course opened from a shared link waits for the play button: no player library and no media until then',
+    async () => {
+      await newPage(390);
+      await page.context().addCookies([{ name: 'cookie-confirm', value: 'agree', url: shop.url }]);
+      const media: string[] = [];
+      page.on('request', (r) => {
+        if (/\/api\/playback|\/api\/hls\/|\/assets\/hls-/.test(r.url())) media.push(r.url());
+      });
+      // Straight to the address, as from a chat message: no click on this page, and no page of the shop before it.
+      await page.goto(`${shop.url}/product/${encodeURIComponent(ON_SALE)}`);
+      // Nothing may look into the page before the player is there: Playwright runs its page scripts as if the
+      // person had clicked, which would count as the tap the player waits for.
+      await page.waitForLoadState('networkidle');
+      expect(media).toEqual([]);
+      const play = playerOf(ON_SALE, ON_SALE_PREVIEW).getByRole('button', { name: 'เล่น' });
+      await visible(play);
+      expect(await mediaTime()).toBe(0);
+      await play.click();
+      await expect.poll(mediaTime, { timeout: 20_000 }).toBeGreaterThan(0.5);
+      expect(media.some((url) => url.includes('/api/playback'))).toBe(true);
     },
     JOURNEY,
   );

@@ -35,6 +35,22 @@ const Frame = styled('iframe')({});
 
 /** Seconds the arrow keys move. */
 const SEEK_STEP = 5;
+/**
+ * Whether the shopper asked for this course: a tap, click or key on this page, or a link inside the shop that
+ * opened it (a click that landed before the page's script took over). Then a lesson starts at once. On a page opened
+ * from outside (a shared link, a search result), the player, its library and the video wait for the play button,
+ * which saves a phone's data and the page's first seconds.
+ */
+function hasUserActivation(): boolean {
+  if (typeof navigator === 'undefined') return true;
+  if (navigator.userActivation?.hasBeenActive ?? true) return true;
+  try {
+    return new URL(document.referrer).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
 /** The controls fade while playing after this long without the pointer moving. */
 const IDLE_MS = 3000;
 /** More of the video's time than this between two 'timeupdate's is a jump, not playing. */
@@ -64,6 +80,8 @@ export interface LessonPlayerProps {
 }
 
 type Phase =
+  /** Nothing fetched until the play button: the page opened on this course's address, without a tap or click. */
+  | { kind: 'waiting' }
   | { kind: 'loading' }
   | { kind: 'ready' }
   | { kind: 'error'; message: string | null }
@@ -84,7 +102,7 @@ export function LessonPlayer(props: LessonPlayerProps) {
   latest.current = props;
   const keysId = useId();
 
-  const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
+  const [phase, setPhase] = useState<Phase>(() => ({ kind: hasUserActivation() ? 'loading' : 'waiting' }));
   const [attempt, setAttempt] = useState(0);
   const [buffering, setBuffering] = useState(false);
   const [paused, setPaused] = useState(true);
@@ -104,6 +122,8 @@ export function LessonPlayer(props: LessonPlayerProps) {
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
+    // Decided once, when the player first rendered: the play button starts attempt 1.
+    if (attempt === 0 && phase.kind === 'waiting') return;
     let cancelled = false;
     setPhase({ kind: 'loading' });
     const native = playsNatively(video);
@@ -239,6 +259,7 @@ export function LessonPlayer(props: LessonPlayerProps) {
   const video = () => videoRef.current;
   const actions = {
     togglePlay: () => {
+      if (phase.kind === 'waiting') return setAttempt((a) => a + 1);
       const v = video();
       if (!v || phase.kind !== 'ready') return;
       if (v.paused || v.ended) void v.play().catch(() => undefined);
