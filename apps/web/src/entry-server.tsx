@@ -1,4 +1,4 @@
-import createCache, { type EmotionCache } from '@emotion/cache';
+import type { EmotionCache } from '@emotion/cache';
 import { type StorefrontPage, scriptJson, storefrontPages } from '@sikkha/contract/rules/pages';
 import { dehydrate, type FetchQueryOptions, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -7,6 +7,7 @@ import { createStaticHandler, createStaticRouter, matchPath, StaticRouterProvide
 import { setApiTransport } from './api/client';
 import { createQueryClient, Providers } from './app/providers';
 import { preloadRendered, routes } from './app/router';
+import { createStyleCache } from './app/style-cache';
 import { RequestCookies } from './lib/request-cookies';
 
 /**
@@ -73,7 +74,7 @@ export function createRenderer(api: ApiAnswer) {
     await Promise.all((askedBefore.get(key) ?? []).map((options) => client.prefetchQuery(options)));
 
     for (let round = 1; ; round++) {
-      const emotionCache = createCache({ key: 'css' });
+      const emotionCache = createStyleCache();
       // Compat mode keeps each style's rules in the cache instead of writing <style> beside the elements.
       emotionCache.compat = true;
       const router = createStaticRouter(handler.dataRoutes, context);

@@ -16,8 +16,8 @@ export const createQueryClient = () =>
   });
 
 /**
- * `emotionCache`: the server's, which collects the page's styles for its HTML; the browser uses emotion's default
- * cache, which takes over the styles the server wrote.
+ * `emotionCache` (style-cache.ts): on the server it collects the page's styles for its HTML; in the browser it takes
+ * over the styles the server wrote.
  */
 export function Providers({
   client,
@@ -25,16 +25,17 @@ export function Providers({
   children,
 }: {
   client: QueryClient;
-  emotionCache?: EmotionCache;
+  emotionCache: EmotionCache;
   children: ReactNode;
 }) {
-  const app = (
-    <QueryClientProvider client={client}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        {children}
-      </ThemeProvider>
-    </QueryClientProvider>
+  return (
+    <CacheProvider value={emotionCache}>
+      <QueryClientProvider client={client}>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          {children}
+        </ThemeProvider>
+      </QueryClientProvider>
+    </CacheProvider>
   );
-  return emotionCache ? <CacheProvider value={emotionCache}>{app}</CacheProvider> : app;
 }
