@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { DIALOG_WIDTH } from '@sikkha/contract/rules';
 import { type ComponentType, type ReactNode, Suspense, useId, useState } from 'react';
 import { fullScreenOnPhoneSx } from '../../components/dialog-paper';
+import { Later } from '../../components/Later';
 import { usePageTitle } from '../../hooks/use-page-title';
 import type { CourseView } from './api';
 import { CoachBios } from './CoachBios';
@@ -87,16 +88,18 @@ export function CourseDialog({ view, lessonVideoId, open, onClose, OrderDialog }
             setOrdering(true);
           }}
         />
-        <Divider />
-        <Section title={text.tabsLabel}>
-          <CourseTabs tabs={view.tabs} canDownload={isBuyer} />
-        </Section>
-        <Section title={text.groups}>
-          <StudyGroups groups={view.groups} isBuyer={isBuyer} />
-        </Section>
-        <Section title={text.coaches}>
-          <CoachBios coaches={view.coaches} />
-        </Section>
+        <Later>
+          <Divider />
+          <Section title={text.tabsLabel}>
+            <CourseTabs tabs={view.tabs} canDownload={isBuyer} />
+          </Section>
+          <Section title={text.groups}>
+            <StudyGroups groups={view.groups} isBuyer={isBuyer} />
+          </Section>
+          <Section title={text.coaches}>
+            <CoachBios coaches={view.coaches} />
+          </Section>
+        </Later>
       </DialogContent>
       <DialogActions>
         <Button variant="outlined" onClick={onClose}>
