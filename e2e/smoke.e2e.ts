@@ -78,6 +78,23 @@ test('the back office is a separate bundle the storefront never loads', async ()
   expect(adminOnly.length).toBeGreaterThan(0);
 });
 
+test("the storefront's first load is at most 200 KB of gzipped script (issue #13's budget)", async () => {
+  const html = await (await fetch(shop.url)).text();
+  const files = [
+    ...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="([^"]+)"/g),
+  ].map((m) => m[1]!);
+  expect(files.length).toBeGreaterThan(0);
+  // The precompressed file the server sends, as a browser asking for gzip gets it.
+  const sizes = await Promise.all(
+    files.map(async (file) => {
+      const res = await fetch(new URL(file, shop.url), { headers: { 'accept-encoding': 'gzip' } });
+      expect(res.headers.get('content-encoding')).toBe('gzip');
+      return Number(res.headers.get('content-length'));
+    }),
+  );
+  expect(sizes.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(200_000);
+});
+
 // Last: it reads what every journey of this file met.
 test('no page breaks the Content-Security-Policy or logs an error or warning: the storefront, a course, news, a cut link, the back office', async () => {
   page = await shop.page();

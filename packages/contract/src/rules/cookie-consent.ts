@@ -1,5 +1,8 @@
 import { COOKIE_CONSENT } from '../constants.js';
 
+/** The cookie the banner's answer is kept in (spec: cookie-confirm). */
+export { COOKIE_CONSENT };
+
 export type CookieConsent = 'agree' | 'disagree';
 
 /**

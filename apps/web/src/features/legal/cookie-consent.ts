@@ -1,7 +1,8 @@
-import { COOKIE_CONSENT, type CookieConsent } from '@sikkha/contract/rules';
+import { COOKIE_CONSENT, type CookieConsent } from '@sikkha/contract/rules/cookie-consent';
 
-// The server renders the banner from the same reading of the cookie (and keeps its pages by it).
-export { type CookieConsent, readCookieConsent } from '@sikkha/contract/rules';
+// The server renders the banner from the same reading of the cookie (and keeps its pages by it). The rule's own
+// module, not the rules' index, which would bring every rule and message into the first load.
+export { type CookieConsent, readCookieConsent } from '@sikkha/contract/rules/cookie-consent';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
