@@ -1,6 +1,6 @@
 import { Admin, CustomRoutes, defaultTheme, Resource } from 'react-admin';
 import { Route } from 'react-router';
-import { theme as shopTheme } from '../theme';
+import { theme } from '../theme';
 import { AdminLayout } from './AdminLayout';
 import { authProvider } from './auth-provider';
 import { customPages } from './custom-pages';
@@ -11,6 +11,7 @@ import { LogoutPage } from './LogoutPage';
 import { adminResources } from './resources';
 
 // react-admin's theme with the shop's colours and its Thai font.
+const shopTheme = theme();
 const adminTheme = {
   ...defaultTheme,
   palette: { ...defaultTheme.palette, primary: { main: shopTheme.palette.primary.main } },

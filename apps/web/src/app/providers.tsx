@@ -31,7 +31,7 @@ export function Providers({
   return (
     <CacheProvider value={emotionCache}>
       <QueryClientProvider client={client}>
-        <ThemeProvider theme={theme}>
+        <ThemeProvider theme={theme()}>
           <CssBaseline />
           {children}
         </ThemeProvider>
