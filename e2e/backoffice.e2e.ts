@@ -298,8 +298,17 @@ describe('the back office', { timeout: 240_000 }, () => {
     await visible(coaches.getByRole('row').nth(1));
 
     const texts = edit.getByRole('region', { name: 'แท็บรายละเอียด: ข้อความ' });
+    // A tab the shop has not got yet, made on the spot: the field takes it only once the shop has answered its
+    // creation (react-admin's onCreate), and nothing on the page shows the wait (the field shows the typed name all
+    // along), so on a loaded machine the row was added before, without a tab.
     await texts.getByLabel('แท็บ', { exact: true }).fill('สิ่งที่จะได้เรียน');
+    const tabMade = at.waitForResponse(
+      (res) => res.request().method() === 'POST' && new URL(res.url()).pathname.endsWith('/productDetailType'),
+    );
     await at.getByRole('option', { name: /สิ่งที่จะได้เรียน/ }).click();
+    const tabAnswer = await tabMade;
+    expect(tabAnswer.ok()).toBe(true);
+    await tabAnswer.finished();
     await texts.getByLabel('ข้อความ', { exact: true }).fill('ถ่ายคลิปให้คมชัดด้วยแสงธรรมชาติ');
     await texts.getByRole('button', { name: 'เพิ่มข้อความ' }).click();
     await visible(texts.getByRole('cell', { name: 'ถ่ายคลิปให้คมชัดด้วยแสงธรรมชาติ' }));
