@@ -7,7 +7,7 @@ import '@fontsource/sarabun/thai-700.css';
 import '@fontsource/sarabun/latin-700.css';
 import { hydrate } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -47,11 +47,10 @@ async function start(container: HTMLElement) {
     </StrictMode>
   );
   if (hydrating) {
-    // As a transition, hydration works in slices and lets the browser answer in between (a tap, a scroll, a paint)
-    // instead of holding the main thread for the whole page; an event on a part not yet hydrated hurries it.
-    startTransition(() => {
-      hydrateRoot(container, app);
-    });
+    // Not as a transition, which would hydrate in slices: a click on a link inside a lazy part (the home page's
+    // latest news) while the page still hydrated was dropped (React stops a click it cannot hydrate for), where
+    // one hydrating task only delays it.
+    hydrateRoot(container, app);
   } else {
     container.replaceChildren();
     createRoot(container).render(app);
