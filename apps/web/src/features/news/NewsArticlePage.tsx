@@ -98,7 +98,8 @@ function Article({ item }: { item: News }) {
 
   return (
     <Box component="article" sx={{ overflowWrap: 'anywhere' }}>
-      {head && <Img src={head} alt="" width={1280} height={720} sx={{ ...imageSx, mb: 3 }} />}
+      {/* The article's largest paint: first among the page's pictures. */}
+      {head && <Img src={head} alt="" width={1280} height={720} fetchPriority="high" sx={{ ...imageSx, mb: 3 }} />}
       <Typography
         variant="h4"
         component="h1"

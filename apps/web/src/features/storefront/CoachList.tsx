@@ -41,6 +41,9 @@ export function CoachList() {
               <Avatar
                 src={coach.coach_img ? coachImageUrl(coach.coach_img) : undefined}
                 alt={coach.coach_name ?? ''}
+                // Below the fold: without it the page would fetch (and React preload) every coach's picture
+                // before the course pictures and the script the first screen needs.
+                slotProps={{ img: { loading: 'lazy', width: 72, height: 72 } }}
                 sx={{ width: 72, height: 72 }}
               />
               <div>

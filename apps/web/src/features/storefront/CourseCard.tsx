@@ -19,9 +19,14 @@ interface CourseCardProps {
   to?: string;
   /** Below the card's link: My courses puts the member's state and pay-now links here. */
   children?: ReactNode;
+  /**
+   * The list's first card: on a phone its picture is the largest thing of the first screen, so it loads with the
+   * page, first among pictures, instead of waiting for the layout that lazy loading needs.
+   */
+  first?: boolean;
 }
 
-export function CourseCard({ product, to, children }: CourseCardProps) {
+export function CourseCard({ product, to, children, first = false }: CourseCardProps) {
   const { t } = useTranslation();
   const title = product.product_title ?? '';
   return (
@@ -38,7 +43,8 @@ export function CourseCard({ product, to, children }: CourseCardProps) {
             component="img"
             src={productMiniUrl(product.product_img_mini)}
             alt={title}
-            loading="lazy"
+            loading={first ? 'eager' : 'lazy'}
+            fetchPriority={first ? 'high' : 'auto'}
             width={640}
             height={360}
             sx={cardMediaSx}

@@ -48,9 +48,9 @@ export function CourseGrid({ products, isPending, error, linkOf, empty }: Course
 
   return (
     <Box component="ul" sx={courseGridSx}>
-      {products.map((product) => (
+      {products.map((product, i) => (
         <li key={product.id}>
-          <CourseCard product={product} to={linkOf?.(product)} />
+          <CourseCard product={product} to={linkOf?.(product)} first={i === 0} />
         </li>
       ))}
     </Box>
