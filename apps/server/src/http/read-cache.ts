@@ -1,11 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createServer, type IncomingMessage, type ServerOptions, type ServerResponse } from 'node:http';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions, RawServerDefault } from 'fastify';
 import { parseNotice, watchTables } from '../db/change-notices.js';
 import { type Database, EVERYTHING } from '../db/client.js';
 import { requestIdOf } from '../lib/request-context.js';
+import { compressText, preferredEncoding } from './compression.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -78,29 +77,19 @@ function headFor(entry: Entry, encoding?: 'br' | 'gzip'): string[] {
   ];
 }
 
-const compressBrotli = promisify(brotliCompress);
-const compressGzip = promisify(gzip);
 /** Below this the compressed answer saves less than its headers and the client's work cost. */
 const COMPRESS_FROM = 1024;
+/** Made in the background after the first answer, so the smallest copies are worth their time. */
+const ENTRY_LEVEL = { br: 9, gzip: 9 };
 
-/** The encoding to answer in: brotli before gzip when the client takes both, identity otherwise (no q-value games). */
-function encodingFor(entry: Entry, accept: string | undefined): 'br' | 'gzip' | undefined {
-  if (!accept) return undefined;
-  if (entry.br && /\bbr\b/.test(accept)) return 'br';
-  if (entry.gzip && /\bgzip\b/.test(accept)) return 'gzip';
-  return undefined;
-}
+/** The encoding to answer an entry in, among the copies it has. */
+const encodingFor = (entry: Entry, accept: string | undefined) =>
+  preferredEncoding(accept, (encoding) => entry[encoding] !== undefined);
 
 async function compressInto(entry: Entry) {
   const [br, gz] = await Promise.all([
-    compressBrotli(entry.text, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: 9,
-        [constants.BROTLI_PARAM_SIZE_HINT]: entry.bytes,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      },
-    }),
-    compressGzip(entry.text, { level: 9 }),
+    compressText(entry.text, 'br', ENTRY_LEVEL),
+    compressText(entry.text, 'gzip', ENTRY_LEVEL),
   ]);
   entry.br = br;
   entry.gzip = gz;

@@ -1,47 +1,25 @@
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { compressText, type Encoding, preferredEncoding } from '../../http/compression.js';
 import type { ReadCache, Stamp } from '../../http/read-cache.js';
-
-type PageEncoding = 'br' | 'gzip';
 
 /** A rendered page's answer: its HTML, compressed once per encoding when a browser first asks for it. */
 interface CachedPage extends Stamp {
   key: string;
   html: string;
-  encoded: Partial<Record<PageEncoding, Promise<Buffer>>>;
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
   /** Bytes held: the HTML (UTF-8) and its compressed copies once made. */
   bytes: number;
 }
 
-const compressBrotli = promisify(brotliCompress);
-const compressGzip = promisify(gzip);
-
 /**
  * A rendered page is tens of kilobytes of markup and styles that shrink about tenfold. Brotli at a middle quality
- * costs a few milliseconds, paid once per kept page.
+ * costs a few milliseconds, paid once per kept page (on the request that asks first).
  */
-function compress(html: string, encoding: PageEncoding): Promise<Buffer> {
-  return encoding === 'br'
-    ? compressBrotli(html, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: 5,
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html),
-        },
-      })
-    : compressGzip(html);
-}
-
-/** Brotli before gzip when the browser takes both, identity otherwise. */
-function encodingFor(acceptEncoding: string | undefined): PageEncoding | undefined {
-  if (/\bbr\b/.test(acceptEncoding ?? '')) return 'br';
-  if (/\bgzip\b/.test(acceptEncoding ?? '')) return 'gzip';
-  return undefined;
-}
+const PAGE_LEVEL = { br: 5, gzip: 6 };
+const compress = (html: string, encoding: Encoding) => compressText(html, encoding, PAGE_LEVEL);
 
 /** A page not kept (a 404, the app shell of a page the server does not render), compressed for this request. */
 export async function encodePage(html: string, acceptEncoding: string | undefined) {
-  const encoding = encodingFor(acceptEncoding);
+  const encoding = preferredEncoding(acceptEncoding);
   return { body: encoding ? await compress(html, encoding) : html, encoding };
 }
 
@@ -97,8 +75,8 @@ export function pageCache(reads: ReadCache, options: { maxEntries?: number; maxB
     async encode(
       page: CachedPage,
       acceptEncoding: string | undefined,
-    ): Promise<{ body: Buffer | string; encoding?: PageEncoding }> {
-      const encoding = encodingFor(acceptEncoding);
+    ): Promise<{ body: Buffer | string; encoding?: Encoding }> {
+      const encoding = preferredEncoding(acceptEncoding);
       if (!encoding) return { body: page.html };
       let copy = page.encoded[encoding];
       if (!copy) {

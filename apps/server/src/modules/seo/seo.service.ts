@@ -19,7 +19,6 @@ export interface PageMeta {
   structured?: Record<string, unknown>;
 }
 
-/** JSON inside <script> must not be able to close the tag. */
 const excerpt = (text: string | null, fallback: string) => {
   const plain = (text ?? '').replace(/\s+/g, ' ').trim();
   return plain ? (plain.length > 160 ? `${plain.slice(0, 157)}…` : plain) : fallback;
