@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startSmtp } from '../apps/server/test/smtp.js';
 import { startShop } from './harness.js';
-import { hidden, screenshotFailures, seriousViolations, visible } from './page-checks.js';
+import { endEachJourney, hidden, seriousViolations, visible } from './page-checks.js';
 
 // Accounts and sessions as a new member clicks them, in Thai, against the built shop with a real SMTP server.
 
@@ -41,7 +41,7 @@ afterAll(async () => {
   await shop?.stop();
   await smtp?.close();
 });
-screenshotFailures(() => page);
+endEachJourney(() => page);
 
 const path = () => new URL(page.url()).pathname;
 const dialog = (name: string | RegExp) => page.getByRole('dialog', { name });

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { blankPicture, slipPicture } from '../apps/server/test/slip.js';
 import { startShop } from './harness.js';
-import { consoleProblems, downloadedBytes, hidden, screenshotFailures, visible } from './page-checks.js';
+import { consoleProblems, downloadedBytes, endEachJourney, hidden, visible } from './page-checks.js';
 
 // The back office as staff use it, on `npm start`'s embedded shop: the badge of waiting orders, a transfer approved
 // after a look at its slip, a course made with everything it has and seen on the storefront, a coupon for listed
@@ -108,7 +108,7 @@ beforeAll(async () => {
   transferCourseId = created.insertId!;
 });
 afterAll(() => shop?.stop());
-screenshotFailures(() => page);
+endEachJourney(() => page);
 
 // Journeys walk many pages on a machine that may be busy: more than vitest's default minute.
 describe('the back office', { timeout: 240_000 }, () => {

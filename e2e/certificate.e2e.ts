@@ -6,8 +6,8 @@ import { startShop } from './harness.js';
 import {
   consoleProblems,
   downloadedBytes,
+  endEachJourney,
   notFavicon,
-  screenshotFailures,
   seriousViolations,
   visible,
 } from './page-checks.js';
@@ -38,7 +38,7 @@ beforeAll(async () => {
   shop = await startShop();
 });
 afterAll(() => shop?.stop());
-screenshotFailures(() => page);
+endEachJourney(() => page);
 
 describe('certificates', () => {
   let token: string;

@@ -7,9 +7,9 @@ import { startShop } from './harness.js';
 import {
   consoleProblems,
   downloadedBytes,
+  endEachJourney,
   hidden,
   notFavicon,
-  screenshotFailures,
   seriousViolations,
   visible,
 } from './page-checks.js';
@@ -91,7 +91,7 @@ beforeAll(async () => {
   }
 });
 afterAll(() => shop?.stop());
-screenshotFailures(() => page);
+endEachJourney(() => page);
 
 // A journey walks several pages on a machine that may be busy: more than vitest's default minute.
 describe('checkout', { timeout: 180_000 }, () => {

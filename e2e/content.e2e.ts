@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { shopApi } from './api.js';
 import { startShop } from './harness.js';
-import { hidden, screenshotFailures, seriousViolations, visible } from './page-checks.js';
+import { endEachJourney, hidden, seriousViolations, visible } from './page-checks.js';
 
 // The storefront's content pages: legal notices, news, the Help dialog, contact and pricing.
 
@@ -38,7 +38,7 @@ beforeAll(async () => {
   shop = await startShop();
 });
 afterAll(() => shop?.stop());
-screenshotFailures(() => page);
+endEachJourney(() => page);
 
 test('the privacy policy shows its Thai headings, its date and working in-page contents', async () => {
   await openPage('/privacy-policy');

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { shopApi } from './api.js';
 import { startShop } from './harness.js';
-import { consoleProblems, notFavicon, screenshotFailures, seriousViolations, visible } from './page-checks.js';
+import { consoleProblems, endEachJourney, notFavicon, seriousViolations, visible } from './page-checks.js';
 
 // Coupons and coins as a member clicks them: a percent coupon lowers the summary and the amount paid (the sandbox
 // gateway's QR), a refused code says the spec's message, a coin coupon raises the coin badge, and coins pay a course.
@@ -117,7 +117,7 @@ beforeAll(async () => {
   });
 });
 afterAll(() => shop?.stop());
-screenshotFailures(() => page);
+endEachJourney(() => page);
 
 describe('coupons and coins', () => {
   test('a refused coupon says why and is cleared; a percent coupon lowers the summary and the amount paid', async () => {

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { shopApi } from './api.js';
 import { startShop } from './harness.js';
-import { consoleProblems, hidden, notFavicon, screenshotFailures, seriousViolations, visible } from './page-checks.js';
+import { consoleProblems, endEachJourney, hidden, notFavicon, seriousViolations, visible } from './page-checks.js';
 
 // The course dialog's player: a visitor watches the preview and meets a lock; the demo member, who bought the first
 // course, plays a private lesson, changes the speed, closes and comes back where they stopped (the statistics the
@@ -92,7 +92,7 @@ beforeAll(async () => {
   products = await call<ProductRow[]>('product');
 });
 afterAll(() => shop?.stop());
-screenshotFailures(() => page);
+endEachJourney(() => page);
 
 describe('a visitor', () => {
   test(

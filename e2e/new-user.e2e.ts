@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startShop } from './harness.js';
-import { consoleProblems, hidden, screenshotFailures, visible } from './page-checks.js';
+import { consoleProblems, endEachJourney, hidden, visible } from './page-checks.js';
 
 // What a new user tripped on, walked again: sessions that end, staff on the storefront, unknown pages, the
 // place a course returns to, the forms' timing, titles, prices for visitors, search and the Thai words.
@@ -16,7 +16,7 @@ beforeAll(async () => {
   shop = await startShop();
 });
 afterAll(() => shop?.stop());
-screenshotFailures(() => page);
+endEachJourney(() => page);
 
 const pathOf = () => decodeURIComponent(new URL(page.url()).pathname);
 const dialog = (name: string | RegExp) => page.getByRole('dialog', { name });

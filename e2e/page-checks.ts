@@ -60,11 +60,24 @@ export function consoleProblems(page: Page): string[] {
   return found;
 }
 
-/** A failing journey leaves a picture of the page it was on in test-results/. */
-export function screenshotFailures(current: () => Page | undefined) {
+/**
+ * After each journey: a failing one leaves a picture of the page it was on in test-results/; then every page the
+ * file's journeys opened closes. Left open, earlier journeys' pages (a course dialog, a member's queries) kept running
+ * beside the later ones and slowed them on a busy machine until a wait ran out.
+ */
+export function endEachJourney(current: () => Page | undefined) {
   afterEach(async (ctx) => {
     const page = current();
-    if (ctx.task.result?.state === 'fail' && page) await screenshotOnFailure(page, ctx.task.name.replace(/\W+/g, '-'));
+    if (!page) return;
+    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(page, ctx.task.name.replace(/\W+/g, '-'));
+    // The file's own connection to the shared Chromium: its contexts are this file's pages only.
+    await Promise.all(
+      page
+        .context()
+        .browser()
+        ?.contexts()
+        .map((context) => context.close()) ?? [],
+    );
   });
 }
 

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type LineDouble, lineUserId, startLineDouble } from '../apps/server/test/line-double.js';
 import { startShop } from './harness.js';
-import { consoleProblems, notFavicon, screenshotFailures, visible } from './page-checks.js';
+import { consoleProblems, endEachJourney, notFavicon, visible } from './page-checks.js';
 
 // The Send screen as staff use it and what members get: the demo member links their LINE account (a code from
 // the bell's menu, sent to the shop's LINE account, whose signed webhook the test plays as LINE would), staff send
@@ -26,7 +26,7 @@ afterAll(async () => {
   await shop?.stop();
   await line?.close();
 });
-screenshotFailures(() => page);
+endEachJourney(() => page);
 
 async function memberPage(width: number, height: number) {
   const res = await fetch(`${shop.url}/api/loginEmail`, {

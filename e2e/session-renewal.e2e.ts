@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startShop } from './harness.js';
-import { screenshotFailures, visible } from './page-checks.js';
+import { endEachJourney, visible } from './page-checks.js';
 
 // The session check of spec §4 against a shop whose tokens live 20 seconds: a member's token is renewed before it
 // ends, and a token that ended while the tab slept opens the token-expired dialog.
@@ -16,7 +16,7 @@ beforeAll(async () => {
   shop = await startShop({ TOKEN_MAX_AGE: String(TOKEN_SECONDS) });
 });
 afterAll(() => shop?.stop());
-screenshotFailures(() => page);
+endEachJourney(() => page);
 
 const storedToken = () => page.evaluate(() => localStorage.getItem('token'));
 const userMenuButton = () => page.getByRole('button', { name: /^(เมนูบัญชีของ|Account menu of)/ });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startShop } from './harness.js';
-import { consoleProblems, screenshotFailures } from './page-checks.js';
+import { consoleProblems, endEachJourney } from './page-checks.js';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
 let page: Page;
@@ -12,7 +12,7 @@ beforeAll(async () => {
   shop = await startShop({}, { cold: true });
 });
 afterAll(() => shop?.stop());
-screenshotFailures(() => page);
+endEachJourney(() => page);
 
 test('the home page shows the Thai demo courses, never a hidden one', async () => {
   page = await shop.page();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { FACEBOOK_APP_ID, startFacebookGraph } from '../apps/server/test/facebook-graph.js';
 import { startGoogle } from '../apps/server/test/google.js';
 import { startShop } from './harness.js';
-import { hidden, screenshotFailures, visible } from './page-checks.js';
+import { endEachJourney, hidden, visible } from './page-checks.js';
 import { routeSocialSdks } from './social-doubles.js';
 
 // Google and Facebook sign-in as a shopper clicks them: the shop is configured for both and verifies tokens
@@ -25,7 +25,7 @@ afterAll(async () => {
   await google?.close();
   await facebook?.close();
 });
-screenshotFailures(() => page);
+endEachJourney(() => page);
 
 const dialog = (name: string) => page.getByRole('dialog', { name });
 const input = (scope: Locator, label: string) => scope.getByLabel(new RegExp(`^${label}[\\s\u2009]*\\*?$`));

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { shopApi } from './api.js';
 import { startShop } from './harness.js';
-import { downloadedBytes, hidden, screenshotFailures, seriousViolations, visible } from './page-checks.js';
+import { downloadedBytes, endEachJourney, hidden, seriousViolations, visible } from './page-checks.js';
 
 // The storefront's catalogue: home, course lists, search, the course dialog in each state, My courses,
 // notifications and the hash messages, as a visitor and as the demo member.
@@ -57,7 +57,7 @@ beforeAll(async () => {
   token = (await call<{ token: string }>('loginEmail', { body: MEMBER })).token;
 });
 afterAll(() => shop?.stop());
-screenshotFailures(() => page);
+endEachJourney(() => page);
 
 describe('browsing', () => {
   test('the home page lists the courses on show; a card opens the course dialog over it, and closing returns', async () => {
@@ -316,8 +316,10 @@ describe('the member', () => {
     const before = await call<NotificationRow[]>('notification', { token });
     expect(before.filter((n) => n.notification_status !== 'N')).toHaveLength(2);
     await openPage('/', { token });
-    const bell = page.getByRole('button', { name: 'การแจ้งเตือน ยังไม่อ่าน 2 รายการ' });
-    await visible(bell);
+    // The label, not a button found by it: a wrong count fails with the count the bell shows.
+    const bell = page.getByRole('button', { name: /^การแจ้งเตือน/ });
+    const bellLabel = () => bell.getAttribute('aria-label', { timeout: 1_000 });
+    await expect.poll(bellLabel, { timeout: 15_000 }).toBe('การแจ้งเตือน ยังไม่อ่าน 2 รายการ');
     await bell.click();
     const menu = page.getByRole('menu', { name: 'การแจ้งเตือน' });
     await visible(menu);
@@ -334,7 +336,7 @@ describe('the member', () => {
             ?.notification_status,
       )
       .toBe('N');
-    await visible(page.getByRole('button', { name: 'การแจ้งเตือน ยังไม่อ่าน 1 รายการ' }));
+    await expect.poll(bellLabel, { timeout: 15_000 }).toBe('การแจ้งเตือน ยังไม่อ่าน 1 รายการ');
   });
 
   test('#gateway-success opens the payment success dialog leading to My courses; #gateway-fail says the bank refused', async () => {

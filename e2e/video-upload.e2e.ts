@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { shopApi } from './api.js';
 import { startShop } from './harness.js';
-import { consoleProblems, screenshotFailures, visible } from './page-checks.js';
+import { consoleProblems, endEachJourney, visible } from './page-checks.js';
 
 // Staff upload a lesson video in the back office (with the upload's progress), the packaging job turns it into
 // encrypted HLS while the list shows its state, and the lesson then plays in the course dialog. Its key reaches the
@@ -42,7 +42,7 @@ afterAll(async () => {
   await shop?.stop();
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
-screenshotFailures(() => page);
+endEachJourney(() => page);
 
 test('staff upload a video with its progress, watch it packaged, and the lesson plays; its key stays secret', async () => {
   const staff = (await call<{ token: string }>('loginPersonnel', { body: shop.staff })).token;
