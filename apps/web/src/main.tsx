@@ -11,7 +11,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { getToken } from './api/session';
+import { getToken, prefetchSession } from './api/session';
 import { createQueryClient, Providers } from './app/providers';
 import { preloadRendered, routes } from './app/router';
 import { createStyleCache } from './app/style-cache';
@@ -36,6 +36,7 @@ async function start(container: HTMLElement) {
   const client = createQueryClient();
   const serverData = document.getElementById('page-data')?.textContent;
   if (serverData) hydrate(client, JSON.parse(serverData));
+  prefetchSession(client);
   await nextTask();
   const router = createBrowserRouter(routes);
   await nextTask();

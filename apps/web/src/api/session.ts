@@ -1,5 +1,5 @@
 import type { CurrentStaff, CurrentUser, RouteData } from '@sikkha/contract';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { LANGUAGE_KEY } from '../i18n';
 import { sessionKeys } from '../lib/query-keys';
@@ -83,6 +83,14 @@ async function ping(): Promise<SessionUser | null> {
     emit();
     return null;
   }
+}
+
+/**
+ * A member's page asks who they are as it starts (main.tsx), beside rendering and loading the top bar's member
+ * part, instead of after them: the bell and the user menu show that much sooner.
+ */
+export function prefetchSession(client: QueryClient) {
+  if (getToken()) void client.prefetchQuery({ queryKey: sessionKeys.current, queryFn: ping, retry: false });
 }
 
 export function useSession() {
