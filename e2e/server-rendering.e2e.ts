@@ -99,9 +99,9 @@ test('the browser hydrates the four pages without an error or a CSP refusal, as 
   expect(shop.cspViolations).toEqual([]);
 });
 
-test('what a shopper types into the search before the page hydrates is kept, and the suggestions open', async () => {
+/** A page whose app script is held back, as a slow phone's is, until `release`: the server's markup alone. */
+async function beforeTheScript(path: string) {
   const page = await shop.page(1280, 800);
-  // Hold the app's script back, as a slow phone does, until the shopper has clicked the field and typed.
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -110,16 +110,38 @@ test('what a shopper types into the search before the page hydrates is kept, and
     await held;
     await route.continue();
   });
-  await page.goto(shop.url + PAGES.courses, { waitUntil: 'commit' });
+  await page.goto(shop.url + path, { waitUntil: 'commit' });
+  // A search field focused before the script runs becomes the autocomplete's combobox once the page has hydrated.
+  const hydrated = () =>
+    expect.poll(() => page.getByRole('combobox', { name: 'ค้นหาคอร์สเรียน' }).isVisible(), { timeout: 20_000 }).toBe(true);
+  return { page, release, hydrated };
+}
+
+test('what a shopper types into the search before the page hydrates is kept, and the suggestions open', async () => {
+  const { page, release, hydrated } = await beforeTheScript(PAGES.courses);
   const field = page.getByLabel('ค้นหาคอร์สเรียน').first();
   await field.click();
   await page.keyboard.type('ตลาด');
   release();
-  await expect
-    .poll(() => page.getByRole('combobox', { name: 'ค้นหาคอร์สเรียน' }).isVisible(), { timeout: 20_000 })
-    .toBe(true);
+  await hydrated();
   await expect
     .poll(() => page.getByRole('combobox', { name: 'ค้นหาคอร์สเรียน' }).inputValue(), { timeout: 20_000 })
     .toBe('ตลาด');
   await expect.poll(() => page.getByRole('option', { name: COURSE }).isVisible(), { timeout: 20_000 }).toBe(true);
+});
+
+test('a reader who scrolled down before the page hydrated stays there, and the link they reach works', async () => {
+  const { page, release, hydrated } = await beforeTheScript(PAGES.home);
+  const allNews = page.getByRole('link', { name: 'ดูข่าวสารทั้งหมด' });
+  await allNews.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+  // The top bar stays in view; its search, focused, shows when the page has hydrated.
+  await page.getByLabel('ค้นหาคอร์สเรียน').first().focus();
+  release();
+  await hydrated();
+  // The router's scroll restoration used to take a hydrated page back to the top, from under the reader's finger.
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await allNews.click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/allNews');
 });

@@ -7,7 +7,7 @@ import '@fontsource/sarabun/thai-700.css';
 import '@fontsource/sarabun/latin-700.css';
 import { hydrate } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -38,7 +38,9 @@ async function start(container: HTMLElement) {
   if (serverData) hydrate(client, JSON.parse(serverData));
   prefetchSession(client);
   await nextTask();
-  const router = createBrowserRouter(routes);
+  // Hydration data (the routes have no loaders) tells the router the page was rendered on the server: without it,
+  // its scroll restoration scrolls to the top once hydrated, under a reader who scrolled while the page hydrated.
+  const router = createBrowserRouter(routes, hydrating ? { hydrationData: {} } : undefined);
   await nextTask();
   const app = (
     <StrictMode>
@@ -48,10 +50,11 @@ async function start(container: HTMLElement) {
     </StrictMode>
   );
   if (hydrating) {
-    // Not as a transition, which would hydrate in slices: a click on a link inside a lazy part (the home page's
-    // latest news) while the page still hydrated was dropped (React stops a click it cannot hydrate for), where
-    // one hydrating task only delays it.
-    hydrateRoot(container, app);
+    // As a transition, hydration works in slices and lets the browser answer in between (a tap, a scroll, a paint)
+    // instead of holding a phone's main thread for the whole page; a click on a part not yet hydrated hurries it.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
   } else {
     container.replaceChildren();
     createRoot(container).render(app);
