@@ -1,5 +1,7 @@
 import { expect } from 'vitest';
 
+const ANSWER_WITHIN_MS = 30_000;
+
 export interface CallInit {
   token?: string;
   /** A JSON body: the call is a POST. */
@@ -22,13 +24,21 @@ export function shopApi(url: () => string) {
   /** The answer's envelope and its text as the server sent it (for checks on the bytes, e.g. a secret absent). */
   async function answer<T>(path: string, init: CallInit = {}, status = 200) {
     const sends = init.body !== undefined || init.form !== undefined;
+    const method = sends ? 'POST' : 'GET';
     const res = await fetch(`${url()}/api/${path}`, {
-      method: sends ? 'POST' : 'GET',
+      method,
+      // A shop that never answers fails the journey here, naming the call, not at the test's own time limit.
+      signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
       headers: {
         ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
         ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: init.form ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
+    }).catch((error: unknown) => {
+      if (error instanceof DOMException && error.name === 'TimeoutError') {
+        throw new Error(`the shop did not answer ${method} /api/${path} within ${ANSWER_WITHIN_MS / 1000} s`);
+      }
+      throw error;
     });
     const text = await res.text();
     expect(res.status, `${path}: ${text}`).toBe(status);

@@ -69,7 +69,11 @@ export function endEachJourney(current: () => Page | undefined) {
   afterEach(async (ctx) => {
     const page = current();
     if (!page) return;
-    if (ctx.task.result?.state === 'fail') await screenshotOnFailure(page, ctx.task.name.replace(/\W+/g, '-'));
+    if (ctx.task.result?.state === 'fail') {
+      // The CI log keeps this line even when the picture cannot be taken (a page that no longer answers).
+      console.error(`failed on ${page.isClosed() ? 'a closed page' : page.url()}`);
+      await screenshotOnFailure(page, ctx.task.name.replace(/\W+/g, '-'));
+    }
     // The file's own connection to the shared Chromium: its contexts are this file's pages only.
     await Promise.all(
       page
