@@ -6,7 +6,6 @@ import '@fontsource/sarabun/latin-500.css';
 import '@fontsource/sarabun/thai-700.css';
 import '@fontsource/sarabun/latin-700.css';
 import { hydrate } from '@tanstack/react-query';
-import i18next from 'i18next';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
@@ -15,6 +14,7 @@ import { getToken, prefetchSession } from './api/session';
 import { createQueryClient, Providers } from './app/providers';
 import { preloadRendered, routes } from './app/router';
 import { createStyleCache } from './app/style-cache';
+import { currentLanguage } from './i18n';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -25,7 +25,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 // The server renders public pages in Thai for a visitor: that is what hydrates. A member's page (what they own,
 // dialogs their session opens) and a browser that chose English render their own over the server's paint, still
 // starting from the inlined answers.
-const hydrating = root.hasChildNodes() && i18next.language === 'th' && getToken() === null;
+const hydrating = root.hasChildNodes() && currentLanguage() === 'th' && getToken() === null;
 
 // The modules evaluate in one task; starting the app takes the next ones, each short, so no single task holds a
 // phone's main thread for all of it (Lighthouse's total blocking time counts every long task after the first paint).

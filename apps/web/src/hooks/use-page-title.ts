@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 
 /**
  * document.title in the form the server writes for shared links ("{title} | สิกขา"), and the previous title given

@@ -1,10 +1,10 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { en } from './en';
 import { LANGUAGES, type Lang } from './texts';
 import { th } from './th';
+import { addCatalogue, setLanguage } from './translator';
 
 export { LANGUAGES, type Lang } from './texts';
+export { currentLanguage, useLanguage, useTranslation } from './translator';
 
 export const LANGUAGE_KEY = 'lang';
 
@@ -15,20 +15,12 @@ function storedLanguage(): Lang {
   return LANGUAGES.find((lang) => lang === stored) ?? 'th';
 }
 
-// Keeps <html lang> right for screen readers and Thai line breaking whenever the language changes.
-i18next.on('languageChanged', (lng) => {
-  if (typeof document !== 'undefined') document.documentElement.lang = lng;
-});
-
-void i18next.use(initReactI18next).init({
-  resources: { th: { translation: th }, en: { translation: en } },
-  lng: storedLanguage(),
-  fallbackLng: 'th',
-  interpolation: { escapeValue: false }, // React escapes already
-  initAsync: false, // resources are bundled, so the first render already has them
-});
+// The shell's words ship with the first load, so the first render already has them.
+addCatalogue('th', 'translation', th);
+addCatalogue('en', 'translation', en);
+setLanguage(storedLanguage());
 
 export function changeLanguage(lng: Lang) {
   localStorage.setItem(LANGUAGE_KEY, lng);
-  void i18next.changeLanguage(lng);
+  setLanguage(lng);
 }

@@ -1,13 +1,12 @@
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { useTranslation } from 'react-i18next';
-import { changeLanguage, LANGUAGES, type Lang } from '../../i18n';
+import { changeLanguage, LANGUAGES, type Lang, useTranslation } from '../../i18n';
 
 export function LanguageSwitch() {
-  const { t, i18n } = useTranslation();
+  const { t, lang } = useTranslation();
   return (
     <ToggleButtonGroup
-      value={i18n.language}
+      value={lang}
       exclusive
       size="small"
       aria-label={t('language.label')}

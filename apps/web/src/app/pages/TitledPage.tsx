@@ -1,7 +1,7 @@
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../hooks/use-page-title';
+import { useTranslation } from '../../i18n';
 import type { Translation } from '../../i18n/th';
 
 export type PageTitle = Exclude<keyof Translation['pages'], 'comingSoon'>;

@@ -3,19 +3,22 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { type MouseEvent, useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { useTranslation } from '../../i18n';
 import { useCookies } from '../../lib/request-cookies';
-import { type CookieConsent, readCookieConsent, saveCookieConsent } from './cookie-consent';
+import { COOKIE_CONSENT_FORM, type CookieConsent, readCookieConsent, saveCookieConsent } from './cookie-consent';
 
 export function CookieBanner() {
   const { t } = useTranslation();
   const cookies = useCookies();
   const [answered, setAnswered] = useState(() => readCookieConsent(cookies) !== null);
+  const { pathname, search } = useLocation();
   if (answered) return null;
 
-  const answer = (consent: CookieConsent) => {
+  // Once the page has hydrated the answer is kept here; a tap before that submits the form to the server instead.
+  const answer = (consent: CookieConsent) => (event: MouseEvent) => {
+    event.preventDefault();
     saveCookieConsent(consent);
     setAnswered(true);
   };
@@ -41,11 +44,19 @@ export function CookieBanner() {
             {t('footer.terms')}
           </Link>
         </Typography>
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-          <Button variant="outlined" onClick={() => answer('disagree')}>
+        <Stack
+          component="form"
+          method="post"
+          action={COOKIE_CONSENT_FORM}
+          direction="row"
+          spacing={1}
+          sx={{ justifyContent: 'flex-end' }}
+        >
+          <input type="hidden" name="back" value={pathname + search} />
+          <Button type="submit" name="answer" value="disagree" variant="outlined" onClick={answer('disagree')}>
             {t('cookie.disagree')}
           </Button>
-          <Button variant="contained" onClick={() => answer('agree')}>
+          <Button type="submit" name="answer" value="agree" variant="contained" onClick={answer('agree')}>
             {t('cookie.agree')}
           </Button>
         </Stack>

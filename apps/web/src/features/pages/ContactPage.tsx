@@ -11,8 +11,8 @@ import Paper from '@mui/material/Paper';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import Typography from '@mui/material/Typography';
 import type { ComponentType, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../hooks/use-page-title';
+import { useTranslation } from '../../i18n';
 import { CONTACT, usePagesTexts } from './texts';
 
 function ContactCard({

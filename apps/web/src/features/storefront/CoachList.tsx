@@ -5,8 +5,8 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
 import { coachImageUrl, useCoaches } from '../../api/catalogue';
+import { useTranslation } from '../../i18n';
 
 const gridSx = {
   display: 'grid',

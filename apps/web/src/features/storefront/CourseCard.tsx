@@ -7,10 +7,10 @@ import Typography from '@mui/material/Typography';
 // The rule's own module: the rules' index would bring every rule into the first load.
 import { formatBaht } from '@sikkha/contract/rules/money';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { type Product, productMiniUrl } from '../../api/catalogue';
 import { cardMediaSx } from '../../components/card-media';
+import { useTranslation } from '../../i18n';
 import { coursePath, OVERLAY_STATE } from '../../lib/course-paths';
 
 interface CourseCardProps {

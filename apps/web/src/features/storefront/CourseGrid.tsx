@@ -1,8 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
-import { useTranslation } from 'react-i18next';
 import type { Product } from '../../api/catalogue';
+import { useTranslation } from '../../i18n';
 import { CourseCard } from './CourseCard';
 
 // A CSS grid in sx rather than MUI's Grid: same result, less code on the first load.

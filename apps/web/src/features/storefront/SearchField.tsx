@@ -1,7 +1,7 @@
 import SearchIcon from '@mui/icons-material/Search';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { type InputHTMLAttributes, useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 
 /** The search field's look, shared by the stand-in below and the autocomplete that replaces it. */
 export function SearchField({

@@ -9,9 +9,9 @@ import { changePasswordBody, requestResetBody, resetPasswordBody } from '@sikkha
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client';
+import { useTranslation } from '../../../i18n';
 import { accountKeys } from '../../../lib/query-keys';
 import { type AccountDialog, closeAccountDialog, openAccountDialog } from '../../../stores/account-dialogs';
 import { changeOwnPassword, checkResetCode, requestPasswordReset, resetPassword } from '../api';

@@ -5,8 +5,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import { type ReactNode, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formPaperSx } from '../../../components/dialog-paper';
+import { useTranslation } from '../../../i18n';
 import { ACCOUNT_NS } from '../texts';
 
 export interface DialogFrameProps {

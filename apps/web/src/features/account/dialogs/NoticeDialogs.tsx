@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import DialogContentText from '@mui/material/DialogContentText';
 import Stack from '@mui/material/Stack';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { closeAccountDialog, openAccountDialog } from '../../../stores/account-dialogs';
 import { useAccountMessage } from '../messages';
 import { ACCOUNT_NS } from '../texts';

@@ -3,7 +3,7 @@ import GoogleIcon from '@mui/icons-material/Google';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { useSocialLogin } from '../social';
 import { showGoogleSignIn } from '../social-sdk';
 import { ACCOUNT_NS } from '../texts';
@@ -13,7 +13,7 @@ import { ACCOUNT_NS } from '../texts';
  * requires its button for the ID-token flow) and offers One Tap.
  */
 export function GoogleButton({ clientId }: { clientId: string }) {
-  const { t, i18n } = useTranslation(ACCOUNT_NS);
+  const { t, lang } = useTranslation(ACCOUNT_NS);
   const social = useSocialLogin();
   const slot = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'idle' | 'loading' | 'ready'>('idle');
@@ -22,7 +22,7 @@ export function GoogleButton({ clientId }: { clientId: string }) {
     if (!slot.current) return;
     setState('loading');
     try {
-      await showGoogleSignIn(slot.current, clientId, i18n.language, (credential) => void social.google(credential));
+      await showGoogleSignIn(slot.current, clientId, lang, (credential) => void social.google(credential));
       setState('ready');
     } catch (error) {
       console.error('Google sign-in could not start', error); // spec §8: Google errors are logged only
