@@ -143,5 +143,19 @@ test('a reader who scrolled down before the page hydrated stays there, and the l
   // The router's scroll restoration used to take a hydrated page back to the top, from under the reader's finger.
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
   await allNews.click();
-  await expect.poll(() => new URL(page.url()).pathname).toBe('/allNews');
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/allNews');
+});
+
+test('the cookie banner tapped before the script runs keeps the answer, and the page comes back without it', async () => {
+  const { page, release } = await beforeTheScript(PAGES.courses);
+  const banner = page.getByRole('region', { name: 'การใช้คุกกี้' });
+  await banner.getByRole('button', { name: 'ยอมรับ', exact: true }).click();
+  release();
+  const consent = async () => (await page.context().cookies()).find((c) => c.name === 'cookie-confirm')?.value;
+  await expect.poll(consent, { timeout: 15_000 }).toBe('agree');
+  await expect
+    .poll(() => page.getByRole('heading', { name: COURSE }).first().isVisible(), { timeout: 15_000 })
+    .toBe(true);
+  expect(new URL(page.url()).pathname).toBe(PAGES.courses);
+  expect(await banner.count()).toBe(0);
 });

@@ -151,3 +151,45 @@ test('pages carry a Content-Security-Policy that runs only their own scripts; ev
   const mine = await app.inject({ url: '/api/loginPing', headers: { authorization: `Bearer ${token}` } });
   expect(mine.headers['cache-control']).toBe('no-store');
 });
+
+test("the cookie banner's form, posted before the page's script ran, keeps the answer and goes back to the page", async () => {
+  const post = (body: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/cookie-consent',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: body,
+    });
+  const agreed = await post(`answer=agree&back=${encodeURIComponent('/product/การตลาด?course=1')}`);
+  expect(agreed.statusCode).toBe(303);
+  expect(agreed.headers['set-cookie']).toBe('cookie-confirm=agree; Max-Age=31536000; Path=/; SameSite=Lax');
+  // A Thai path goes back escaped, as a Location header must be.
+  expect(agreed.headers.location).toBe(`/product/${encodeURIComponent('การตลาด')}?course=1`);
+  const back = await app.inject({
+    url: agreed.headers.location as string,
+    headers: { cookie: 'cookie-confirm=agree' },
+  });
+  expect(back.body).not.toContain('การใช้คุกกี้');
+
+  expect((await post('answer=disagree&back=/courses')).headers['set-cookie']).toContain('cookie-confirm=disagree;');
+  // Only this site's paths: another host, a scheme, odd bytes or nothing at all send the shopper home.
+  for (const away of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', '']) {
+    const answer = await post(`answer=agree&back=${encodeURIComponent(away)}`);
+    expect(answer.statusCode, away).toBe(303);
+    expect(answer.headers.location, away).toBe('/');
+  }
+  expect((await post('answer=agree')).headers.location).toBe('/');
+  // Anything but the two answers is refused, and keeps no cookie; so is a page address with control characters.
+  const injected = encodeURIComponent('/a\r\nSet-Cookie: x=1\u0000');
+  for (const body of [
+    'answer=maybe',
+    'back=/',
+    '',
+    `answer=agree&back=/${'x'.repeat(3000)}`,
+    `answer=agree&back=${injected}`,
+  ]) {
+    const refused = await post(body);
+    expect(refused.statusCode, body.slice(0, 20)).toBe(400);
+    expect(refused.headers['set-cookie']).toBeUndefined();
+  }
+});

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../../errors.js';
+import { acceptFormPosts } from '../../../http/form-body.js';
 import { gatewayPaths } from '../port.js';
 import { SANDBOX_PREFIX, SANDBOX_SIGNATURE_HEADER, type SandboxCharge, type SandboxGateway } from './sandbox.js';
 
@@ -137,9 +138,7 @@ export async function registerSandboxGateway(app: FastifyInstance, sandbox: Sand
   await app.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
     // The pages post plain HTML forms.
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
+    acceptFormPosts(plain);
 
     scope.get(`${SANDBOX_PREFIX}/omise.js`, { schema: { hide: true } }, (_request, reply) =>
       reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(script),
