@@ -1,5 +1,5 @@
 import type { Lang } from '@sikkha/contract';
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 
 /**
  * The interface's words in two languages: catalogues by language and namespace, the chosen language, and `t`. What
@@ -91,7 +91,11 @@ export function translate(lang: Lang, namespace: string, key: string, values?: V
 export function useTranslation<N extends Namespace = 'translation' & Namespace>(namespace?: N) {
   const lang = useLanguage();
   const ns = namespace ?? 'translation';
-  const t = ((key: string, values?: Values | { returnObjects: true }) =>
-    translate(lang, ns, key, values)) as TFunction<N>;
+  // One function per language, as i18next gave: a component may list `t` among an effect's dependencies.
+  const t = useMemo(
+    () =>
+      ((key: string, values?: Values | { returnObjects: true }) => translate(lang, ns, key, values)) as TFunction<N>,
+    [lang, ns],
+  );
   return { t, lang };
 }
