@@ -159,3 +159,61 @@ test('the cookie banner tapped before the script runs keeps the answer, and the 
   expect(new URL(page.url()).pathname).toBe(PAGES.courses);
   expect(await banner.count()).toBe(0);
 });
+
+test('a shared course link comes with its dialog drawn in the HTML, which the browser hydrates in place', async () => {
+  const { root } = await served(PAGES.course);
+  const dialog = root.slice(root.indexOf('role="dialog"'));
+  expect(dialog.length).toBeLessThan(root.length);
+  expect(dialog).toContain(COURSE);
+  // The lessons and the price are painted with the HTML, not after the script.
+  expect(dialog).toContain('บทเรียน');
+  expect(dialog).toContain('฿1,990.00');
+
+  const { page, release } = await beforeTheScript(PAGES.course);
+  const problems = consoleProblems(page);
+  await page.evaluate(() => {
+    (window as unknown as { drawn: Element | null }).drawn = document.querySelector('[role="dialog"]');
+  });
+  release();
+  // Hydrated: the page behind is hidden from screen readers and still, and the dialog is the server's element.
+  await expect.poll(() => page.locator('#main').getAttribute('aria-hidden'), { timeout: 20_000 }).toBe('true');
+  expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { drawn: Element | null }).drawn === document.querySelector('[role="dialog"]'),
+    ),
+  ).toBe(true);
+  // The preview waits for its play button on a page opened from outside the shop, as before hydration.
+  await expect.poll(() => page.getByRole('button', { name: /เล่น/ }).first().isVisible()).toBe(true);
+
+  await page.keyboard.press('Escape');
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+  await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+  expect(await page.locator('#main').getAttribute('aria-hidden')).toBeNull();
+  expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+  // Opened again from its card, the course comes back over the home page.
+  await page.getByText(COURSE).first().click();
+  await expect.poll(() => page.getByRole('dialog').getByText(COURSE).first().isVisible()).toBe(true);
+  expect(problems).toEqual([]);
+});
+
+test("the app's script is asked for once the server's markup is painted, and a page with no markup asks at once", async () => {
+  const page = await shop.page(390, 844);
+  const timing = () =>
+    page.evaluate(() => {
+      const app = performance
+        .getEntriesByType('resource')
+        .find((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name));
+      const paint = performance.getEntriesByName('first-contentful-paint')[0];
+      return { app: app?.startTime ?? null, paint: paint?.startTime ?? null };
+    });
+  await page.goto(shop.url + PAGES.home, { waitUntil: 'networkidle' });
+  const home = await timing();
+  expect(home.app).not.toBeNull();
+  expect(home.paint).not.toBeNull();
+  expect(home.app!).toBeGreaterThanOrEqual(home.paint!);
+  // The back office has nothing to paint before its script: it asks for the app as its loader runs.
+  await page.goto(`${shop.url}/admin/login`);
+  await expect.poll(() => page.getByLabel(/ชื่อผู้ใช้/).first().isVisible(), { timeout: 20_000 }).toBe(true);
+  await page.close();
+});

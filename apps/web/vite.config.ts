@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // React Router's package exports name only its development build; the production one beside it has no dev-only
 // checks and warnings. Every importer (the storefront and react-admin) gets the same copy, so they share one router.
@@ -10,8 +12,28 @@ const reactRouter = (file: string) =>
 // The API runs on its own port in development; the SPA talks to it through the same /api prefix as in production.
 const apiProxy = { '/api': 'http://localhost:3000' };
 
+// The app's script is asked for after the server's markup is painted (src/load-app.js says why). Vite writes the
+// entry's tag itself; the build puts the loader in its place, named by its content like the other assets.
+const appLoader = readFileSync(fileURLToPath(new URL('./src/load-app.js', import.meta.url)), 'utf8');
+const appLoaderFile = `assets/load-app-${createHash('sha256').update(appLoader).digest('base64url').slice(0, 8)}.js`;
+const loadAppAfterFirstPaint: Plugin = {
+  name: 'sikkha:load-app-after-first-paint',
+  apply: 'build',
+  generateBundle() {
+    this.emitFile({ type: 'asset', fileName: appLoaderFile, source: appLoader });
+  },
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html) =>
+      html.replace(
+        /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+        (_, app: string) => `<script type="module" src="/${appLoaderFile}" data-app="${app}"></script>`,
+      ),
+  },
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: isSsrBuild ? [react()] : [react(), loadAppAfterFirstPaint],
   resolve: {
     alias: [
       { find: /^react-router$/, replacement: reactRouter('index.mjs') },

@@ -15,6 +15,14 @@ import { createQueryClient, Providers } from './app/providers';
 import { preloadRendered, routes } from './app/router';
 import { createStyleCache } from './app/style-cache';
 import { currentLanguage } from './i18n';
+import { hydratingAddress } from './lib/server-markup';
+
+declare global {
+  interface Window {
+    /** The buttons tapped since the page loaded, from the page's loader (load-app.js); it stops keeping them. */
+    sikkhaTapsBeforeApp?: () => HTMLButtonElement[];
+  }
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -49,12 +57,20 @@ async function start(container: HTMLElement) {
       </Providers>
     </StrictMode>
   );
+  // Buttons tapped before the app took the page over (load-app.js), in their order.
+  const taps = window.sikkhaTapsBeforeApp?.() ?? [];
   if (hydrating) {
+    hydratingAddress(location.pathname + location.search);
     // As a transition, hydration works in slices and lets the browser answer in between (a tap, a scroll, a paint)
     // instead of holding a phone's main thread for the whole page; a click on a part not yet hydrated hurries it.
     startTransition(() => {
       hydrateRoot(container, app);
     });
+    // Each in a task of its own, as they were made: the next tap sees what the last one changed.
+    for (const button of taps) {
+      await nextTask();
+      if (button.isConnected) button.click();
+    }
   } else {
     container.replaceChildren();
     createRoot(container).render(app);

@@ -9,13 +9,15 @@ import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { DIALOG_WIDTH } from '@sikkha/contract/rules';
-import { type ComponentType, type ReactNode, Suspense, useId, useState } from 'react';
+import { type ComponentType, Fragment, type ReactNode, Suspense, useId, useRef, useState } from 'react';
 import { fullScreenOnPhoneSx } from '../../components/dialog-paper';
 import { Later } from '../../components/Later';
+import { usePageScrollLock } from '../../hooks/use-page-scroll-lock';
 import { usePageTitle } from '../../hooks/use-page-title';
 import type { CourseView } from './api';
 import { CoachBios } from './CoachBios';
 import { CourseTabs } from './CourseTabs';
+import { DrawnByServer } from './drawn-by-server';
 import { LessonArea } from './LessonArea';
 import { PaymentArea } from './PaymentArea';
 import { initialLessonIndex } from './payment-action';
@@ -36,6 +38,8 @@ interface CourseDialogProps {
   open: boolean;
   onClose: () => void;
   OrderDialog: OrderDialogComponent;
+  /** The server drew this dialog in the page's markup (a shared /product/{title} link): it hydrates in place. */
+  serverMarkup: boolean;
 }
 
 /**
@@ -43,7 +47,7 @@ interface CourseDialogProps {
  * payment action area, the course tabs, the study groups, the coach biography and a Close button. The backdrop
  * and Escape close it too. Maximum width 1500; the whole screen on phones.
  */
-export function CourseDialog({ view, lessonVideoId, open, onClose, OrderDialog }: CourseDialogProps) {
+export function CourseDialog({ view, lessonVideoId, open, onClose, OrderDialog, serverMarkup }: CourseDialogProps) {
   const text = useCourseTexts();
   const titleId = useId();
   const [lesson, setLesson] = useState(() => initialLessonIndex(view, lessonVideoId));
@@ -61,9 +65,26 @@ export function CourseDialog({ view, lessonVideoId, open, onClose, OrderDialog }
   // The tab's title names the open course, as the server writes it for a shared /product/{title} link.
   usePageTitle(open ? title : null);
 
+  // Drawn by the server, the dialog stays where the markup has it (a portal renders only in the browser), so the
+  // course page is painted with the HTML and hydrated once instead of drawn again over the hydrated home page.
+  // Its siblings (the whole page) are what a screen reader leaves out while it is open.
+  const [inPlace] = useState(serverMarkup);
+  const root = useRef<HTMLDivElement>(null);
+  usePageScrollLock(inPlace && open);
+  // What the server drew hydrates as it is; only a dialog drawn in the browser leaves its lower half for later.
+  const Below = inPlace ? Fragment : Later;
+
   const isBuyer = view.state === 'finish';
   return (
     <Dialog
+      ref={root}
+      {...(inPlace && {
+        disablePortal: true,
+        container: () => root.current?.parentElement ?? null,
+        disableScrollLock: true,
+        // Shown as the server drew it: no fade-in of what is already on the screen.
+        slotProps: { transition: { appear: false }, backdrop: { appear: false } as object },
+      })}
       open={open}
       onClose={onClose}
       aria-labelledby={titleId}
@@ -80,7 +101,9 @@ export function CourseDialog({ view, lessonVideoId, open, onClose, OrderDialog }
         <CloseIcon />
       </IconButton>
       <DialogContent dividers sx={{ px: { xs: 1.5, sm: 3 } }}>
-        <LessonArea view={view} index={lesson} onSelect={setLesson} open={open} />
+        <DrawnByServer value={inPlace}>
+          <LessonArea view={view} index={lesson} onSelect={setLesson} open={open} />
+        </DrawnByServer>
         <PaymentArea
           view={view}
           onBuy={() => {
@@ -88,7 +111,7 @@ export function CourseDialog({ view, lessonVideoId, open, onClose, OrderDialog }
             setOrdering(true);
           }}
         />
-        <Later>
+        <Below>
           <Divider />
           <Section title={text.tabsLabel}>
             <CourseTabs tabs={view.tabs} canDownload={isBuyer} />
@@ -99,7 +122,7 @@ export function CourseDialog({ view, lessonVideoId, open, onClose, OrderDialog }
           <Section title={text.coaches}>
             <CoachBios coaches={view.coaches} />
           </Section>
-        </Later>
+        </Below>
       </DialogContent>
       <DialogActions>
         <Button variant="outlined" onClick={onClose}>

@@ -9,6 +9,7 @@ import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client';
 import { COURSE_PARAM, courseRequestOf, LESSON_PARAM, lessonRequestOf } from '../../lib/course-paths';
+import { inServerMarkup } from '../../lib/server-markup';
 import { type CourseView, useCourseView } from './api';
 import { CourseDialog, type OrderDialogComponent } from './CourseDialog';
 import { useCourseTexts } from './texts';
@@ -60,6 +61,7 @@ export function CourseHost({ OrderDialog }: { OrderDialog: OrderDialogComponent 
           open={request !== null && !failed && view.data === shown}
           onClose={close}
           OrderDialog={OrderDialog}
+          serverMarkup={inServerMarkup(location.pathname + location.search)}
         />
       )}
     </>

@@ -28,8 +28,9 @@ export function useCourseView(request: CourseRequest | null) {
       JSON.stringify(previousQuery?.queryKey[1]) === JSON.stringify(request) ? previous : undefined,
     enabled: request !== null,
     retry: retryServerErrors,
-    // The member's state (bought, pending) changes with payments: always ask again when a course is opened.
-    staleTime: 0,
+    // A member's state (bought, pending) changes with payments: their course is asked again each time it opens. A
+    // visitor's is everyone's, and the answer the page came with (the server's, current) is not asked again at once.
+    staleTime: token === null ? undefined : 0,
   });
 }
 

@@ -8,9 +8,10 @@ import IconButton from '@mui/material/IconButton';
 import { styled } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useContext, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { type Lesson, lessonThumbnailUrl } from '../api';
+import { DrawnByServer } from '../drawn-by-server';
 import { playbackSource } from './api';
 import { framedPlayerUrl } from './external';
 import { attachSource, type MediaHandle, playsNatively, type Quality } from './media';
@@ -42,7 +43,6 @@ const SEEK_STEP = 5;
  * which saves a phone's data and the page's first seconds.
  */
 function hasUserActivation(): boolean {
-  if (typeof navigator === 'undefined') return true;
   if (navigator.userActivation?.hasBeenActive ?? true) return true;
   try {
     return new URL(document.referrer).origin === window.location.origin;
@@ -102,7 +102,12 @@ export function LessonPlayer(props: LessonPlayerProps) {
   latest.current = props;
   const keysId = useId();
 
-  const [phase, setPhase] = useState<Phase>(() => ({ kind: hasUserActivation() ? 'loading' : 'waiting' }));
+  // The server cannot know whether the visitor asked for the course: its markup has the play button, and a hydrated
+  // player that finds a tap or a link from inside the shop starts at once.
+  const drawnByServer = useContext(DrawnByServer);
+  const [phase, setPhase] = useState<Phase>(() => ({
+    kind: !drawnByServer && hasUserActivation() ? 'loading' : 'waiting',
+  }));
   const [attempt, setAttempt] = useState(0);
   const [buffering, setBuffering] = useState(false);
   const [paused, setPaused] = useState(true);
@@ -122,8 +127,8 @@ export function LessonPlayer(props: LessonPlayerProps) {
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
-    // Decided once, when the player first rendered: the play button starts attempt 1.
-    if (attempt === 0 && phase.kind === 'waiting') return;
+    // Decided once, as the player mounts: without a tap or a link from inside the shop, the play button starts attempt 1.
+    if (attempt === 0 && phase.kind === 'waiting' && !hasUserActivation()) return;
     let cancelled = false;
     setPhase({ kind: 'loading' });
     const native = playsNatively(video);
