@@ -3,7 +3,8 @@
  * article, mobile and desktop. Lighthouse is fetched on demand (it is heavy and only the benchmark needs it) and
  * drives Debian's Chromium. Run: npx tsx bench/lighthouse.ts   Results: bench/results/lighthouse-*.json and a
  * table on stdout. FORMS=mobile runs one form only; PAGES=home,course some pages; WEB_DIR and SERVER_MAIN measure
- * another build (e2e/harness.ts).
+ * another build (e2e/harness.ts). CPU_SLOWDOWN=8 simulates a CPU slower than Lighthouse's default 4x: how the pages
+ * fare where the machine running Lighthouse is slower than this one.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -46,6 +47,7 @@ try {
           `--chrome-flags=${chromeFlags}`,
           '--only-categories=performance,accessibility,best-practices,seo',
           ...(form === 'desktop' ? ['--preset=desktop'] : []),
+          ...(process.env.CPU_SLOWDOWN ? [`--throttling.cpuSlowdownMultiplier=${process.env.CPU_SLOWDOWN}`] : []),
         ],
         { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ['ignore', 'ignore', 'inherit'] },
       );

@@ -75,9 +75,11 @@ test('pages the server does not render (a member page, the back office) are the 
 test('the browser hydrates the four pages without an error or a CSP refusal, as a visitor and as a member', async () => {
   const page = await shop.page(390, 844);
   const problems = consoleProblems(page);
+  // A page's heading, or on a phone the course dialog that covers the page.
+  const shown = () => page.locator('h1:visible, [role="dialog"]:visible').count();
   for (const path of Object.values(PAGES)) {
     await page.goto(shop.url + path, { waitUntil: 'networkidle' });
-    await expect.poll(() => page.locator('h1').first().isVisible()).toBe(true);
+    await expect.poll(shown).toBeGreaterThan(0);
   }
   // The course dialog opens from the inlined answer, over the server's home page.
   await page.goto(shop.url + PAGES.course);
@@ -92,7 +94,7 @@ test('the browser hydrates the four pages without an error or a CSP refusal, as 
   await page.evaluate((token) => localStorage.setItem('token', token), data.token);
   for (const path of Object.values(PAGES)) {
     await page.goto(shop.url + path, { waitUntil: 'networkidle' });
-    await expect.poll(() => page.locator('h1').first().isVisible()).toBe(true);
+    await expect.poll(shown).toBeGreaterThan(0);
   }
   await expect.poll(() => page.getByRole('button', { name: 'เข้าสู่ระบบ' }).count()).toBe(0);
   expect(problems).toEqual([]);
@@ -184,16 +186,20 @@ test('a shared course link comes with its dialog drawn in the HTML, which the br
     ),
   ).toBe(true);
   // The preview waits for its play button on a page opened from outside the shop, as before hydration.
-  await expect.poll(() => page.getByRole('button', { name: /เล่น/ }).first().isVisible()).toBe(true);
+  await expect
+    .poll(() => page.getByRole('button', { name: /เล่น/ }).first().isVisible(), { timeout: 15_000 })
+    .toBe(true);
 
   await page.keyboard.press('Escape');
-  await expect.poll(() => new URL(page.url()).pathname).toBe('/');
-  await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/');
+  await expect.poll(() => page.getByRole('dialog').count(), { timeout: 15_000 }).toBe(0);
   expect(await page.locator('#main').getAttribute('aria-hidden')).toBeNull();
   expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
   // Opened again from its card, the course comes back over the home page.
   await page.getByText(COURSE).first().click();
-  await expect.poll(() => page.getByRole('dialog').getByText(COURSE).first().isVisible()).toBe(true);
+  await expect
+    .poll(() => page.getByRole('dialog').getByText(COURSE).first().isVisible(), { timeout: 15_000 })
+    .toBe(true);
   expect(problems).toEqual([]);
 });
 
@@ -215,5 +221,21 @@ test("the app's script is asked for once the server's markup is painted, and a p
   // The back office has nothing to paint before its script: it asks for the app as its loader runs.
   await page.goto(`${shop.url}/admin/login`);
   await expect.poll(() => page.getByLabel(/ชื่อผู้ใช้/).first().isVisible(), { timeout: 20_000 }).toBe(true);
+  await page.close();
+});
+
+test("on a phone the page behind a shared course's dialog is not laid out until the dialog closes", async () => {
+  const page = await shop.page(390, 844);
+  const behind = () => page.evaluate(() => getComputedStyle(document.getElementById('main')!).contentVisibility);
+  await page.goto(shop.url + PAGES.course, { waitUntil: 'commit' });
+  await expect
+    .poll(() => page.getByRole('dialog').getByText(COURSE).first().isVisible(), { timeout: 15_000 })
+    .toBe(true);
+  expect(await behind()).toBe('hidden');
+  await expect.poll(() => page.locator('#main').getAttribute('aria-hidden'), { timeout: 20_000 }).toBe('true');
+  await page.getByRole('dialog').getByRole('button', { name: 'ปิด' }).first().click();
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/');
+  await expect.poll(behind, { timeout: 15_000 }).toBe('visible');
+  await expect.poll(() => page.locator('h1').first().isVisible(), { timeout: 15_000 }).toBe(true);
   await page.close();
 });

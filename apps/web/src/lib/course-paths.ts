@@ -28,7 +28,9 @@ export function lessonRequestOf(search: string): number | null {
 
 /** The search results list (Enter in the search box without choosing a course). */
 export const SEARCH_PARAM = 'q';
-export const searchResultsPath = (query: string) => `/courses?${new URLSearchParams({ [SEARCH_PARAM]: query })}`;
+export const SEARCH_RESULTS = '/courses';
+export const searchResultsPath = (query: string) =>
+  `${SEARCH_RESULTS}?${new URLSearchParams({ [SEARCH_PARAM]: query })}`;
 
 /** Which course the address asks to show: /product/{title} (over the home page) or ?course={id} over any page. */
 export type CourseRequest = { title: string } | { id: number };

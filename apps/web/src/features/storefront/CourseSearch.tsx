@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import { type ComponentType, useEffect, useRef, useState } from 'react';
+import { SEARCH_PARAM, SEARCH_RESULTS } from '../../lib/course-paths';
 import { importWithReload } from '../../lib/lazy-with-reload';
 import type { CourseAutocompleteProps } from './CourseAutocomplete';
 import { SearchField } from './SearchField';
@@ -35,13 +36,24 @@ export function CourseSearch() {
       void loadAutocomplete().then((component) => setAutocomplete(() => component));
     }
   }, []);
+  // A form the browser submits itself before the page's script runs (Enter lists what the words find, as the
+  // server renders the results); once hydrated the field answers Enter, and the form never leaves the page.
   return (
-    <Box ref={box} sx={{ position: 'relative', width: '100%' }}>
+    <Box
+      ref={box}
+      component="form"
+      role="search"
+      action={SEARCH_RESULTS}
+      method="get"
+      onSubmit={(event) => event.preventDefault()}
+      sx={{ position: 'relative', width: '100%' }}
+    >
       {Autocomplete ? (
         <Autocomplete initialInput={typed} takeFocus={focused} />
       ) : (
         <SearchField
           inputProps={{
+            name: SEARCH_PARAM,
             value: typed,
             onChange: (event) => setTyped(event.target.value),
             onFocus: () => {
