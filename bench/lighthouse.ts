@@ -31,26 +31,37 @@ const pages = Object.entries(allPages).filter(([name]) => !chosen || chosen.incl
 const forms = (process.env.FORMS?.split(',') ?? ['mobile', 'desktop']) as ('mobile' | 'desktop')[];
 const chromeFlags = CHROMIUM_ARGS.join(' ');
 const rows: string[] = [];
+
+/**
+ * One Lighthouse run. This Chromium now and then gives Lighthouse a trace without a navigation start (NO_NAVSTART):
+ * such a run is tried once more instead of losing the whole table.
+ */
+function lighthouse(args: string[]) {
+  const run = () =>
+    execFileSync('npx', ['--yes', 'lighthouse@12.2.3', ...args], {
+      env: { ...process.env, CHROME_PATH: CHROMIUM },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  try {
+    run();
+  } catch {
+    run();
+  }
+}
 try {
   for (const [name, path] of pages) {
     for (const form of forms) {
       const file = join(out, `lighthouse-${name}-${form}.json`);
-      execFileSync(
-        'npx',
-        [
-          '--yes',
-          'lighthouse@12.2.3',
-          shop.url + path,
-          '--quiet',
-          '--output=json',
-          `--output-path=${file}`,
-          `--chrome-flags=${chromeFlags}`,
-          '--only-categories=performance,accessibility,best-practices,seo',
-          ...(form === 'desktop' ? ['--preset=desktop'] : []),
-          ...(process.env.CPU_SLOWDOWN ? [`--throttling.cpuSlowdownMultiplier=${process.env.CPU_SLOWDOWN}`] : []),
-        ],
-        { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ['ignore', 'ignore', 'inherit'] },
-      );
+      lighthouse([
+        shop.url + path,
+        '--quiet',
+        '--output=json',
+        `--output-path=${file}`,
+        `--chrome-flags=${chromeFlags}`,
+        '--only-categories=performance,accessibility,best-practices,seo',
+        ...(form === 'desktop' ? ['--preset=desktop'] : []),
+        ...(process.env.CPU_SLOWDOWN ? [`--throttling.cpuSlowdownMultiplier=${process.env.CPU_SLOWDOWN}`] : []),
+      ]);
       const report = JSON.parse(readFileSync(file, 'utf8'));
       const score = (c: string) => Math.round((report.categories[c]?.score ?? 0) * 100);
       const shown = (audit: string) => report.audits[audit]?.displayValue ?? '';
