@@ -134,7 +134,9 @@ test('search: Enter lists what the words find, a long query is cut to what the s
   await box.click();
   await box.fill('ตลาด');
   await box.press('Enter');
-  await expect.poll(() => `${pathOf()}${new URL(page.url()).search}`).toBe(`/courses?q=${encodeURIComponent('ตลาด')}`);
+  await expect
+    .poll(() => `${pathOf()}${new URL(page.url()).search}`, { timeout: 15_000 })
+    .toBe(`/courses?q=${encodeURIComponent('ตลาด')}`);
   const main = page.locator('main');
   await visible(main.getByRole('heading', { name: 'ผลการค้นหา “ตลาด”' }));
   await visible(main.getByRole('heading', { name: BOUGHT }));

@@ -25,6 +25,16 @@ interface Dehydrated {
   queries: { queryKey: unknown[]; state: { data: unknown } }[];
 }
 
+/** The demo member's session token. */
+async function memberToken() {
+  const login = await fetch(`${shop.url}/api/loginEmail`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'demo@sikkha.local', password: 'sikkha-demo-2026' }),
+  });
+  return ((await login.json()) as { data: { token: string } }).data.token;
+}
+
 /** The page's HTML as the server sends it, split into #root's markup and the inline data. */
 async function served(path: string) {
   const res = await fetch(shop.url + path, { headers: { 'accept-encoding': 'br' } });
@@ -85,13 +95,7 @@ test('the browser hydrates the four pages without an error or a CSP refusal, as 
   await page.goto(shop.url + PAGES.course);
   await expect.poll(() => page.getByRole('dialog').getByText(COURSE).first().isVisible()).toBe(true);
   // A member: the server renders the visitor's page, the member's parts come after hydration.
-  const login = await fetch(`${shop.url}/api/loginEmail`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'demo@sikkha.local', password: 'sikkha-demo-2026' }),
-  });
-  const { data } = (await login.json()) as { data: { token: string } };
-  await page.evaluate((token) => localStorage.setItem('token', token), data.token);
+  await page.evaluate((token) => localStorage.setItem('token', token), await memberToken());
   for (const path of Object.values(PAGES)) {
     await page.goto(shop.url + path, { waitUntil: 'networkidle' });
     await expect.poll(shown).toBeGreaterThan(0);
@@ -237,5 +241,34 @@ test("on a phone the page behind a shared course's dialog is not laid out until 
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/');
   await expect.poll(behind, { timeout: 15_000 }).toBe('visible');
   await expect.poll(() => page.locator('h1').first().isVisible(), { timeout: 15_000 }).toBe(true);
+
+  // A member's browser draws its own page over the server's, the dialog in a portal: nothing stays hidden.
+  await page.evaluate((token) => localStorage.setItem('token', token), await memberToken());
+  await page.goto(shop.url + PAGES.course);
+  await expect
+    .poll(() => page.getByRole('dialog').getByText(COURSE).first().isVisible(), { timeout: 15_000 })
+    .toBe(true);
+  await expect.poll(behind, { timeout: 15_000 }).toBe('visible');
   await page.close();
+});
+
+test('a button tapped before the script runs is pressed once it runs, and Enter in the search lists what it finds', async () => {
+  const { page, release } = await beforeTheScript(PAGES.home);
+  await page.getByRole('button', { name: 'ช่วยเหลือ' }).click();
+  expect(await page.getByRole('dialog').count()).toBe(0);
+  release();
+  await expect.poll(() => page.getByRole('dialog', { name: 'ช่วยเหลือ' }).isVisible(), { timeout: 20_000 }).toBe(true);
+  await page.close();
+
+  // The search is a form the browser submits itself; the server renders the results.
+  const held = await beforeTheScript(PAGES.news);
+  const field = held.page.getByLabel('ค้นหาคอร์สเรียน').first();
+  await field.fill('ตลาด');
+  await field.press('Enter');
+  await expect.poll(() => decodeURIComponent(new URL(held.page.url()).search), { timeout: 15_000 }).toBe('?q=ตลาด');
+  await expect
+    .poll(() => held.page.getByRole('heading', { name: 'ผลการค้นหา “ตลาด”' }).isVisible(), { timeout: 15_000 })
+    .toBe(true);
+  held.release();
+  await held.page.close();
 });

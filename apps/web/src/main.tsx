@@ -5,6 +5,7 @@ import '@fontsource/sarabun/thai-500.css';
 import '@fontsource/sarabun/latin-500.css';
 import '@fontsource/sarabun/thai-700.css';
 import '@fontsource/sarabun/latin-700.css';
+import './app/page.css';
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

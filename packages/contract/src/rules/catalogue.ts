@@ -5,3 +5,6 @@ export const HIDDEN_PRODUCT_STATUS = 'Hide';
 export function isOnShow(product: { product_status: string | null }): boolean {
   return product.product_status !== HIDDEN_PRODUCT_STATUS;
 }
+
+/** The longest search the server takes; the storefront's field cuts what is typed to it. */
+export { SEARCH_MAX_LENGTH } from '../constants.js';

@@ -6,9 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
-import GlobalStyles from '@mui/material/GlobalStyles';
 import IconButton from '@mui/material/IconButton';
-import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { DIALOG_WIDTH } from '@sikkha/contract/rules';
 import { type ComponentType, Fragment, type ReactNode, Suspense, useId, useRef, useState } from 'react';
@@ -25,15 +23,6 @@ import { PaymentArea } from './PaymentArea';
 import { initialLessonIndex } from './payment-action';
 import { StudyGroups } from './StudyGroups';
 import { useCourseTexts } from './texts';
-
-/**
- * On a phone the course dialog covers the whole screen: while one the server drew is open, the page behind it is not
- * laid out (a shared link's page would otherwise lay out the home page under the dialog, and again as each font
- * arrives). It comes back when the dialog closes.
- */
-const pageBehindOnPhone = (theme: Theme) => ({
-  [theme.breakpoints.down('sm')]: { '#main, #main ~ footer': { contentVisibility: 'hidden' } },
-});
 
 /** The order dialog the price button opens: checkout's, handed down by the app (a feature never imports another). */
 export type OrderDialogComponent = ComponentType<{
@@ -93,6 +82,8 @@ export function CourseDialog({ view, lessonVideoId, open, onClose, OrderDialog, 
         disablePortal: true,
         container: () => root.current?.parentElement ?? null,
         disableScrollLock: true,
+        // On a phone it covers the screen, and the page behind it is not laid out while it is open (app/page.css).
+        'data-covers-page': open ? '' : undefined,
         // Shown as the server drew it: no fade-in of what is already on the screen.
         slotProps: { transition: { appear: false }, backdrop: { appear: false } as object },
       })}
@@ -105,7 +96,6 @@ export function CourseDialog({ view, lessonVideoId, open, onClose, OrderDialog, 
       // Full screen on phones by CSS (useMediaQuery would render twice on open).
       sx={fullScreenOnPhoneSx(DIALOG_WIDTH.course)}
     >
-      {inPlace && open && <GlobalStyles styles={pageBehindOnPhone} />}
       <DialogTitle id={titleId} sx={{ pr: 7, fontWeight: 700, lineHeight: 1.35 }}>
         {title}
       </DialogTitle>

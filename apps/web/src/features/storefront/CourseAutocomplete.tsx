@@ -9,7 +9,14 @@ import { useLocation, useNavigate } from 'react-router';
 import { type Product, searchCourses } from '../../api/catalogue';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import { useTranslation } from '../../i18n';
-import { courseOverPage, coursePath, courseRequestOf, OVERLAY_STATE, searchResultsPath } from '../../lib/course-paths';
+import {
+  courseOverPage,
+  coursePath,
+  courseRequestOf,
+  OVERLAY_STATE,
+  searchResultsPath,
+  searchWords,
+} from '../../lib/course-paths';
 import { catalogueKeys } from '../../lib/query-keys';
 import { SearchField } from './SearchField';
 
@@ -17,7 +24,6 @@ import { SearchField } from './SearchField';
 const SEARCH_DELAY_MS = 250;
 const SEARCH_LIMIT = 10;
 // NFC makes vowel and tone marks typed in a different order compare equal.
-const normalize = (text: string) => text.normalize('NFC').trim();
 const sameOptions = (options: Product[]) => options;
 
 const popupSx = {
@@ -52,7 +58,7 @@ export function CourseAutocomplete({ initialInput, takeFocus }: CourseAutocomple
   const location = useLocation();
   const [input, setInput] = useState(initialInput);
   const [open, setOpen] = useState(initialInput.trim() !== '');
-  const query = normalize(useDebouncedValue(input, SEARCH_DELAY_MS));
+  const query = searchWords(useDebouncedValue(input, SEARCH_DELAY_MS));
   const { data: products = [], isFetching } = useQuery({
     queryKey: catalogueKeys.search(query),
     queryFn: () => searchCourses(query, SEARCH_LIMIT),
@@ -95,7 +101,7 @@ export function CourseAutocomplete({ initialInput, takeFocus }: CourseAutocomple
   // Enter without choosing a course lists everything the words find.
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     inputProps.onKeyDown?.(event);
-    const words = normalize(input);
+    const words = searchWords(input);
     if (event.key !== 'Enter' || event.defaultPrevented || words === '') return;
     event.preventDefault();
     setInput('');
@@ -103,7 +109,7 @@ export function CourseAutocomplete({ initialInput, takeFocus }: CourseAutocomple
     void navigate(searchResultsPath(words));
   };
 
-  const typing = input.trim() !== '' && (isFetching || normalize(input) !== query);
+  const typing = input.trim() !== '' && (isFetching || searchWords(input) !== query);
   const status = typing ? t('common.loading') : t('search.noOptions');
   return (
     <Box {...getRootProps()} sx={{ position: 'relative', width: '100%' }}>

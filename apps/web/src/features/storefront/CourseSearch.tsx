@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
-import { type ComponentType, useEffect, useRef, useState } from 'react';
-import { SEARCH_PARAM, SEARCH_RESULTS } from '../../lib/course-paths';
+import { SEARCH_MAX_LENGTH } from '@sikkha/contract/rules/catalogue';
+import { type ComponentType, type FormEvent, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { SEARCH_PARAM, SEARCH_RESULTS, searchResultsPath, searchWords } from '../../lib/course-paths';
 import { importWithReload } from '../../lib/lazy-with-reload';
 import type { CourseAutocompleteProps } from './CourseAutocomplete';
 import { SearchField } from './SearchField';
@@ -36,8 +38,16 @@ export function CourseSearch() {
       void loadAutocomplete().then((component) => setAutocomplete(() => component));
     }
   }, []);
-  // A form the browser submits itself before the page's script runs (Enter lists what the words find, as the
-  // server renders the results); once hydrated the field answers Enter, and the form never leaves the page.
+  const navigate = useNavigate();
+  // Enter lists what the words find: before the page's script runs the browser submits the form and the server
+  // renders the results; once hydrated, the stand-in's Enter goes there in the app (the autocomplete answers its own).
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const words = searchWords(typed);
+    if (words === '') return;
+    setTyped('');
+    void navigate(searchResultsPath(words));
+  };
   return (
     <Box
       ref={box}
@@ -45,7 +55,7 @@ export function CourseSearch() {
       role="search"
       action={SEARCH_RESULTS}
       method="get"
-      onSubmit={(event) => event.preventDefault()}
+      onSubmit={submit}
       sx={{ position: 'relative', width: '100%' }}
     >
       {Autocomplete ? (
@@ -54,6 +64,7 @@ export function CourseSearch() {
         <SearchField
           inputProps={{
             name: SEARCH_PARAM,
+            maxLength: SEARCH_MAX_LENGTH,
             value: typed,
             onChange: (event) => setTyped(event.target.value),
             onFocus: () => {
