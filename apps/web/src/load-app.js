@@ -11,12 +11,14 @@ let asked = false;
 const load = () => {
   if (asked) return;
   asked = true;
-  import(app);
+  // A dropped connection gets one more try; the page's links and forms work meanwhile.
+  import(app).catch(() => setTimeout(() => import(app), 2000));
 };
 
 const taps = [];
+// A button of the page's own (MUI draws list items and tabs as elements with the role), not one inside a form.
 const keep = (event) => {
-  const button = event.target instanceof Element ? event.target.closest('button') : null;
+  const button = event.target instanceof Element ? event.target.closest('button, [role="button"], [role="tab"]') : null;
   if (button && !button.form) taps.push(button);
 };
 document.addEventListener('click', keep, true);
@@ -27,14 +29,14 @@ window.sikkhaTapsBeforeApp = () => {
 
 if (!document.getElementById('root')?.hasChildNodes() || document.visibilityState === 'hidden') {
   load();
-} else if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+} else if (typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+  // A page hidden before it painted reports no first paint.
+  setTimeout(load, 3000);
   new PerformanceObserver((entries, observer) => {
     if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
     observer.disconnect();
     load();
   }).observe({ type: 'paint', buffered: true });
-  // A page hidden before it painted reports no first paint.
-  setTimeout(load, 3000);
 } else {
   requestAnimationFrame(() => setTimeout(load, 0));
 }

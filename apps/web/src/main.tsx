@@ -21,7 +21,7 @@ import { hydratingAddress } from './lib/server-markup';
 declare global {
   interface Window {
     /** The buttons tapped since the page loaded, from the page's loader (load-app.js); it stops keeping them. */
-    sikkhaTapsBeforeApp?: () => HTMLButtonElement[];
+    sikkhaTapsBeforeApp?: () => HTMLElement[];
   }
 }
 

@@ -13,3 +13,8 @@ export function hydratingAddress(address: string) {
 export function inServerMarkup(address: string): boolean {
   return typeof window === 'undefined' || address === hydratedAddress;
 }
+
+/** The part drawn in the server's markup has taken it over: what the browser draws from now on is its own. */
+export function leftServerMarkup() {
+  hydratedAddress = null;
+}

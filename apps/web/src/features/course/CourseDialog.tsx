@@ -9,11 +9,11 @@ import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { DIALOG_WIDTH } from '@sikkha/contract/rules';
-import { type ComponentType, Fragment, type ReactNode, Suspense, useId, useRef, useState } from 'react';
+import { type ComponentType, Fragment, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { fullScreenOnPhoneSx } from '../../components/dialog-paper';
 import { Later } from '../../components/Later';
-import { usePageScrollLock } from '../../hooks/use-page-scroll-lock';
 import { usePageTitle } from '../../hooks/use-page-title';
+import { leftServerMarkup } from '../../lib/server-markup';
 import type { CourseView } from './api';
 import { CoachBios } from './CoachBios';
 import { CourseTabs } from './CourseTabs';
@@ -67,10 +67,14 @@ export function CourseDialog({ view, lessonVideoId, open, onClose, OrderDialog, 
 
   // Drawn by the server, the dialog stays where the markup has it (a portal renders only in the browser), so the
   // course page is painted with the HTML and hydrated once instead of drawn again over the hydrated home page.
-  // Its siblings (the whole page) are what a screen reader leaves out while it is open.
+  // Its siblings (the whole page) are what a screen reader leaves out while it is open; the page behind stays still
+  // by the stylesheet (app/page.css), which MUI's lock of a dialog opened over this one never saves or restores.
   const [inPlace] = useState(serverMarkup);
+  // Only this first dialog was in the server's markup: the same course opened again later is drawn by the browser.
+  useEffect(() => {
+    if (inPlace) leftServerMarkup();
+  }, [inPlace]);
   const root = useRef<HTMLDivElement>(null);
-  usePageScrollLock(inPlace && open);
   // What the server drew hydrates as it is; only a dialog drawn in the browser leaves its lower half for later.
   const Below = inPlace ? Fragment : Later;
 
@@ -82,7 +86,7 @@ export function CourseDialog({ view, lessonVideoId, open, onClose, OrderDialog, 
         disablePortal: true,
         container: () => root.current?.parentElement ?? null,
         disableScrollLock: true,
-        // On a phone it covers the screen, and the page behind it is not laid out while it is open (app/page.css).
+        // While open, the page behind does not scroll, nor is it laid out on a phone, where this covers the screen.
         'data-covers-page': open ? '' : undefined,
         // Shown as the server drew it: no fade-in of what is already on the screen.
         slotProps: { transition: { appear: false }, backdrop: { appear: false } as object },

@@ -41,9 +41,10 @@ export function CourseSearch() {
   const navigate = useNavigate();
   // Enter lists what the words find: before the page's script runs the browser submits the form and the server
   // renders the results; once hydrated, the stand-in's Enter goes there in the app (the autocomplete answers its own).
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const words = searchWords(typed);
+    // What the field holds now (the stand-in names it; the autocomplete's has no name and answers its own Enter).
+    const words = searchWords(String(new FormData(event.currentTarget).get(SEARCH_PARAM) ?? ''));
     if (words === '') return;
     setTyped('');
     void navigate(searchResultsPath(words));
