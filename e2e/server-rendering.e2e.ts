@@ -177,6 +177,8 @@ test('a shared course link comes with its dialog drawn in the HTML, which the br
 
   const { page, release } = await beforeTheScript(PAGES.course);
   const problems = consoleProblems(page);
+  // The server's dialog, once parsed (the page is held at its first bytes).
+  await page.locator('[role="dialog"]').first().waitFor({ state: 'attached', timeout: 15_000 });
   const pageScrolls = () => page.evaluate(() => getComputedStyle(document.body).overflow !== 'hidden');
   await page.evaluate(() => {
     (window as unknown as { drawn: Element | null }).drawn = document.querySelector('[role="dialog"]');
