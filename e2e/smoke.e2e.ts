@@ -45,6 +45,9 @@ test("the cookie banner's answer is kept in cookie-confirm and survives a reload
   await expect.poll(() => banner.isVisible()).toBe(true);
   await banner.getByRole('button', { name: 'ยอมรับ', exact: true }).click();
   await expect.poll(() => banner.isVisible()).toBe(false);
+  // A tap before the page's script has run is the banner's own form: the page the server sends back must have
+  // arrived before it is reloaded, or the reload races that navigation.
+  await page.waitForLoadState('networkidle');
   const cookies = await page.context().cookies();
   expect(cookies.find((c) => c.name === 'cookie-confirm')?.value).toBe('agree');
   await page.reload();
