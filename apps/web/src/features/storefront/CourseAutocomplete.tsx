@@ -23,7 +23,6 @@ import { SearchField } from './SearchField';
 /** The server matches Thai text (titles, tags and descriptions, every word); the results come as the user types. */
 const SEARCH_DELAY_MS = 250;
 const SEARCH_LIMIT = 10;
-// NFC makes vowel and tone marks typed in a different order compare equal.
 const sameOptions = (options: Product[]) => options;
 
 const popupSx = {
