@@ -31,7 +31,10 @@ export const SEARCH_PARAM = 'q';
 export const SEARCH_RESULTS = '/courses';
 export const searchResultsPath = (query: string) =>
   `${SEARCH_RESULTS}?${new URLSearchParams({ [SEARCH_PARAM]: query })}`;
-/** What a search asks for: the words typed in one Unicode form (NFC), so vowel and tone marks typed in a different order compare equal. */
+/**
+ * What a search asks for: the words typed, in one Unicode form (NFC), so vowel and tone marks typed in a different
+ * order compare equal.
+ */
 export const searchWords = (text: string) => text.normalize('NFC').trim();
 
 /** Which course the address asks to show: /product/{title} (over the home page) or ?course={id} over any page. */
