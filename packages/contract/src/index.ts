@@ -12,6 +12,7 @@ export * from './api/jobs.js';
 export * from './api/learning.js';
 export * from './api/messaging.js';
 export * from './api/orders.js';
+export * from './api/refunds.js';
 export * from './api/playback.js';
 export * from './api/routes.js';
 export * from './api/uploads.js';

@@ -92,6 +92,30 @@ export const messages = {
   paymentTypeOff: { th: 'ช่องทางการชำระเงินนี้ปิดให้บริการ', en: 'This payment method is not available' },
   coinPayOff: { th: 'คอร์สนี้ไม่รับชำระด้วยเหรียญ', en: 'This course cannot be paid with coins' },
   slipReused: { th: 'สลิปนี้ถูกใช้กับคำสั่งซื้ออื่นแล้ว', en: 'This slip was already used for another order' },
+  slipOverrideRequired: {
+    th: 'สลิปนี้เคยใช้กับคำสั่งซื้ออื่นแล้ว กรุณายืนยันการอนุมัติพร้อมระบุเหตุผล',
+    en: 'This slip was already used for another order: approve it only with an explicit override and a reason',
+  },
+  idempotencyReused: {
+    th: 'รหัสป้องกันการสั่งซื้อซ้ำนี้ถูกใช้กับคำสั่งซื้ออื่นแล้ว กรุณาลองใหม่อีกครั้ง',
+    en: 'This idempotency key was already used for a different order',
+  },
+  refundTooMuch: { th: 'จำนวนเงินที่คืนเกินยอดที่ชำระ', en: 'The refund is more than what is left of the payment' },
+  refundNotAllowed: { th: 'คำสั่งซื้อนี้ไม่สามารถคืนเงินได้', en: 'This order cannot be refunded' },
+  refundManualRequired: {
+    th: 'กรุณากรอกข้อมูลการโอนคืน (ธนาคาร เลขบัญชี วันที่ และสลิป)',
+    en: 'Give the bank, account, date and slip of the refund transfer',
+  },
+  refundRejected: { th: 'ผู้ให้บริการชำระเงินปฏิเสธการคืนเงิน', en: 'The payment gateway refused the refund' },
+  refunded: { th: 'คืนเงินเรียบร้อย', en: 'Refunded' },
+  gatewayUnreachable: {
+    th: 'ไม่สามารถติดต่อผู้ให้บริการชำระเงินได้ กรุณาลองใหม่อีกครั้ง',
+    en: 'The payment gateway cannot be reached; please try again',
+  },
+  orderNotPaidAfterCancel: {
+    th: 'คำสั่งซื้อนี้ไม่มีการชำระเงินหลังยกเลิกที่รอดำเนินการ',
+    en: 'This order has no payment after cancellation to resolve',
+  },
   paymentRejected: { th: 'รายการถูกปฏิเสธโดยธนาคาร', en: 'The transaction was rejected by the bank' },
   orderPlaced: { th: 'สั่งซื้อเรียบร้อย', en: 'Order placed' },
   orderPaid: { th: 'ชำระเงินเรียบร้อย', en: 'Payment complete' },

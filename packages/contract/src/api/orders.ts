@@ -240,6 +240,11 @@ export const orderUpdateBody = z.strictObject({
   orders_status: z.enum(['finish', 'cancel']).optional(),
   /** Staff's reason when they cancel (required then); a member's own cancellation has none. */
   cancel_note: cancelNote.optional(),
+  /**
+   * Staff's reason for approving a slip that another order already used (the same picture): without it such an
+   * approval is refused; with it, the reason is kept in the audit history.
+   */
+  slip_override: z.string().trim().min(1).max(500).optional(),
   orders_book_send: z.enum(bookSendStates).optional(),
   orders_certificate: f.yn().optional(),
   ...slipFields,

@@ -109,6 +109,18 @@ import {
   updatedCount,
 } from './orders.js';
 import { playbackQuery, playbackSource } from './playback.js';
+import {
+  orderRefund,
+  reconcileBody,
+  reconcileMismatch,
+  reconcileQuery,
+  reconcileResult,
+  refundBody,
+  refundFileQuery,
+  refundsQuery,
+  resolveMismatchBody,
+  resolvePaidBody,
+} from './refunds.js';
 
 type Method = 'GET' | 'POST';
 
@@ -246,6 +258,13 @@ export const apiRoutes = {
   ordersRecheckByUser: { method: 'GET', query: recheckQuery, response: envelope(recheckResult) },
   ordersFileTaxInvoice: { method: 'GET', query: orderIdQuery, response: envelope(taxInvoiceNumber) },
   ordersTaxInvoiceFile: { method: 'GET', query: orderIdQuery, response: pdfDocument, produces: ['application/pdf'] },
+  ordersRefund: { method: 'POST', body: refundBody, response: envelope(orderView) },
+  ordersRefunds: { method: 'GET', query: refundsQuery, response: listEnvelope(orderRefund) },
+  ordersRefundFile: { method: 'GET', query: refundFileQuery, response: pdfDocument, produces: ['application/pdf'] },
+  ordersResolvePaid: { method: 'POST', body: resolvePaidBody, response: envelope(orderView) },
+  ordersReconcile: { method: 'POST', body: reconcileBody, response: envelope(reconcileResult) },
+  ordersReconcileList: { method: 'GET', query: reconcileQuery, response: listEnvelope(reconcileMismatch) },
+  ordersReconcileResolve: { method: 'POST', body: resolveMismatchBody, response: envelope(reconcileMismatch) },
   ordersDetailByFinish: { method: 'GET', query: finishedDetailQuery, response: listEnvelope(finishedDetail) },
   ordersDetailByProductIdAndFinish: {
     method: 'GET',

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { defineEntity } from '../entity.js';
 import { f } from '../fields.js';
 
-export const orderStatuses = ['wait', 'finish', 'cancel'] as const;
+/**
+ * The spec's wait, finish and cancel, and two states of money coming back (DEVIATIONS.md): `refund`, a finished
+ * order refunded in full (no course, the coupon use freed), and `paid_after_cancel`, a charge the gateway confirmed
+ * after the order was cancelled, waiting for staff to refund it or grant the course.
+ */
+export const orderStatuses = ['wait', 'finish', 'cancel', 'refund', 'paid_after_cancel'] as const;
 export const orderPayments = ['transfer', 'qrcode', 'credit', 'smatrpay', 'unionpay', 'coin'] as const;
 export const bookSendStates = ['Y', 'N', 'C'] as const;
 export const receiptTypes = ['person', 'company'] as const;
@@ -34,6 +39,8 @@ export const orders = defineEntity(
     approve_date: f.datetime(),
     orders_ref: f.text(100),
     order_no: f.text(50),
+    /** What has been refunded of the payment, in baht (a partial refund keeps the order finished). */
+    orders_refunded: f.money(),
   },
   { required: ['user_id'] },
 );

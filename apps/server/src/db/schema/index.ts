@@ -10,4 +10,5 @@ export * from './messaging.js';
 export * from './news.js';
 export * from './orders.js';
 export * from './playback.js';
+export * from './refunds.js';
 export * from './uploads.js';

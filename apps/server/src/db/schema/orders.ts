@@ -49,7 +49,7 @@ export const orders = pgTable(
     orders_total: money('orders_total').notNull().default(baht(0)),
     orders_discount: money('orders_discount').notNull().default(baht(0)),
     orders_net: money('orders_net').notNull().default(baht(0)),
-    orders_status: state('orders_status', orderStatuses, 10).notNull().default('wait'),
+    orders_status: state('orders_status', orderStatuses, 20).notNull().default('wait'),
     orders_payment: state('orders_payment', orderPayments, 10),
     orders_payment_date: date('orders_payment_date', { mode: 'string' }),
     orders_payment_time: time('orders_payment_time'),
@@ -64,6 +64,7 @@ export const orders = pgTable(
     approve_date: timestamp('approve_date'),
     orders_ref: str('orders_ref', 100),
     order_no: str('order_no', 50),
+    orders_refunded: money('orders_refunded').notNull().default(baht(0)),
   },
   (t) => [
     index('orders_user_id_idx').on(t.user_id),
