@@ -1,8 +1,17 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { type Database, queryRows } from '../db/client.js';
-import { broadcastDelivery, job, mailOutbox, messageOutbox, orders, paymentCharge } from '../db/schema/index.js';
+import {
+  broadcastDelivery,
+  job,
+  mailOutbox,
+  messageOutbox,
+  orderRefund,
+  orders,
+  paymentCharge,
+  reconcileMismatch,
+} from '../db/schema/index.js';
 import type { JobOutcome } from '../jobs/runner.js';
 
 /** Request latency buckets in seconds: catalogue reads answer in a millisecond, uploads and PDFs take seconds. */
@@ -50,7 +59,7 @@ export function createMetrics(database: Database) {
   }
 
   /** `SELECT a, b, count(*) … GROUP BY a, b` as gauge values (a NULL is the label `none`). */
-  const grouped = (table: PgTable, columns: Record<string, PgColumn>) => async (): Promise<Counts> => {
+  const grouped = (table: PgTable, columns: Record<string, PgColumn | SQL>) => async (): Promise<Counts> => {
     const labels = Object.entries(columns);
     const select = sql.join(
       labels.map(([label, column]) => sql`coalesce(${column}::text, 'none') AS ${sql.identifier(label)}`),
@@ -72,7 +81,7 @@ export function createMetrics(database: Database) {
   );
   tableGauge(
     'sikkha_orders',
-    'Orders by state (wait, finish, cancel) and payment method',
+    'Orders by state (wait, finish, cancel, refund, paid_after_cancel) and payment method',
     ['status', 'payment'],
     grouped(orders, { status: orders.orders_status, payment: orders.orders_payment }),
   );
@@ -84,6 +93,21 @@ export function createMetrics(database: Database) {
       gateway: paymentCharge.gateway,
       method: paymentCharge.method,
       status: paymentCharge.status,
+    }),
+  );
+  tableGauge(
+    'sikkha_refunds',
+    'Refunds by method (gateway, manual, coins) and state (pending: the gateway call is being retried; done)',
+    ['method', 'status'],
+    grouped(orderRefund, { method: orderRefund.method, status: orderRefund.status }),
+  );
+  tableGauge(
+    'sikkha_reconcile_mismatches',
+    "Where the gateway's records and the shop's disagree, by kind and whether staff resolved it (Y, N)",
+    ['kind', 'resolved'],
+    grouped(reconcileMismatch, {
+      kind: reconcileMismatch.kind,
+      resolved: sql`CASE WHEN ${reconcileMismatch.resolved_at} IS NULL THEN 'N' ELSE 'Y' END`,
     }),
   );
   tableGauge(
