@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { message } from '../messages.js';
-import { toSatang } from './money.js';
+import { baht, toSatang } from './money.js';
 import {
   accessEnd,
   accessPeriodText,
+  amountDue,
   feeOf,
   isThaiId,
   paymentProblem,
@@ -95,6 +96,16 @@ describe('fee factor', () => {
     expect(feeOf(toSatang(1990), 1, 'credit')).toBe(0);
     // 0.99 × 1.02675 = 1.0164825 baht: the fee rounds to 2 satang.
     expect(feeOf(toSatang('0.99'), 1.02675, 'smatrpay')).toBe(3);
+  });
+});
+
+describe('amount due', () => {
+  test('is the net plus the fee, in whole satang', () => {
+    expect(amountDue({ orders_net: baht(1990), fee: baht('53.23') })).toBe(204_323);
+    expect(amountDue({ orders_net: baht(1990), fee: baht(0) })).toBe(199_000);
+    // Baht read back from numeric(12,2) never drift: 0.1 + 0.2 is 30 satang, not 30.000000000000004.
+    expect(amountDue({ orders_net: baht('0.1'), fee: baht('0.2') })).toBe(30);
+    expect(amountDue({ orders_net: baht(0), fee: baht(0) })).toBe(0);
   });
 });
 

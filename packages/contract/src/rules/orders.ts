@@ -1,7 +1,7 @@
 import type { PAYMENT_TYPE } from '../constants.js';
 import { type Lang, type MessageKey, message } from '../messages.js';
 import { ACCESS_YEARS, bangkokDate } from './dates.js';
-import { type Satang, satang } from './money.js';
+import { type Satang, satang, toSatang } from './money.js';
 
 export type PaymentTypeId = (typeof PAYMENT_TYPE)[keyof typeof PAYMENT_TYPE];
 
@@ -113,6 +113,15 @@ export function receiptTypeOf(receipt: string | null | undefined, type: string |
 export function feeOf(net: Satang, factor: number, payment: string): Satang {
   if (!(FEE_PAYMENTS as readonly string[]).includes(payment) || factor <= 1) return satang(0);
   return satang(Math.round(net * factor) - net);
+}
+
+/**
+ * What the member pays for an order: the net after any coupon plus the card fee (zero for every method but the
+ * gateway's cards), both in baht as the database and the API carry them. A slip's amount, a charge, the payment page
+ * and the order dialog's summary all show or compare this one figure.
+ */
+export function amountDue(order: { orders_net: number; fee: number }): Satang {
+  return satang(toSatang(order.orders_net) + toSatang(order.fee));
 }
 
 const addYears = (date: string, years: number) => {

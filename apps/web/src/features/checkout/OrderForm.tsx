@@ -18,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import { message as contractMessage } from '@sikkha/contract';
 import {
   accessPeriodText,
+  amountDue,
   coinsToPay,
   couponAllowsPayment,
   couponEffect,
@@ -509,7 +510,7 @@ function Summary({
   if (fee > 0) {
     rows.push(
       [text.fee(feePercent(feeFactor, lang)), formatBaht(toBaht(fee))],
-      [text.amount, formatBaht(toBaht(satang(net + fee))), true],
+      [text.amount, formatBaht(toBaht(amountDue({ orders_net: toBaht(net), fee: toBaht(fee) }))), true],
     );
   }
   if (coins !== null) rows.push([text.amount, text.coinsNeeded(coins.toLocaleString()), true]);
