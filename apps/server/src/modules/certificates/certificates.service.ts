@@ -5,8 +5,9 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
+import { notify } from '../../db/notify.js';
 import { toIso } from '../../db/schema/columns.js';
-import { certificate, notification, orders, ordersDetail, product, user } from '../../db/schema/index.js';
+import { certificate, orders, ordersDetail, product, user } from '../../db/schema/index.js';
 import type { Transact, Work } from '../../db/unit-of-work.js';
 import { notFound } from '../../errors.js';
 import { type CertificateRequest, issueCertificate } from '../../jobs/certificate.job.js';
@@ -176,17 +177,17 @@ export function certificatesService({ db, clock, transact, jobs, storage, pdf, p
         .returning({ id: certificate.id, path: certificate.path, orders_id: certificate.orders_id });
       if (row?.path !== file) return false;
       if (row.orders_id) await linkOrder(work, row.id, row.orders_id);
-      await work.db.insert(notification).values({
-        user_id: userId,
-        notification_status: 'Y',
-        notification_from: 'Sikkha',
-        notification_icon: 'check_circle',
-        notification_color: 'success',
-        notification_to: `/certificate/${number}`,
-        notification_message: `ได้รับใบประกาศนียบัตรคอร์ส ${course.product_title ?? ''} เลขที่ ${number}`,
-        create_at: at,
-        update_at: at,
-      });
+      await notify(
+        work,
+        {
+          user_id: userId,
+          icon: 'check_circle',
+          color: 'success',
+          to: `/certificate/${number}`,
+          message: `ได้รับใบประกาศนียบัตรคอร์ส ${course.product_title ?? ''} เลขที่ ${number}`,
+        },
+        now,
+      );
       return true;
     });
     // Another run recorded its file first: this one is nobody's.

@@ -4,16 +4,9 @@ import { accessWindow, bangkokDate } from '@sikkha/contract/rules';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
+import { notify } from '../../db/notify.js';
 import { toIso } from '../../db/schema/columns.js';
-import {
-  notification,
-  orders,
-  ordersDetail,
-  product,
-  productGroup,
-  user,
-  userProductGroup,
-} from '../../db/schema/index.js';
+import { orders, ordersDetail, product, productGroup, user, userProductGroup } from '../../db/schema/index.js';
 import type { Transact } from '../../db/unit-of-work.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Jobs } from '../../jobs/jobs.js';
@@ -103,16 +96,16 @@ export function groupsService({ db, clock, transact, jobs }: GroupsDeps) {
           channel: group.product_group_type,
           text: `${who} (${account?.email ?? ''}) ขอเข้ากลุ่ม ${channelName[group.product_group_type]} คอร์ส ${group.product_title} รหัส ${code}`,
         });
-        await work.db.insert(notification).values({
-          user_id: member.id,
-          notification_status: 'Y',
-          notification_from: 'Sikkha',
-          notification_icon: group.product_group_type,
-          notification_to: `/product/${encodeURIComponent(group.product_title ?? '')}`,
-          notification_message: `รหัสเข้ากลุ่ม ${channelName[group.product_group_type]} คอร์ส ${group.product_title}: ${code}`,
-          create_at: at,
-          update_at: at,
-        });
+        await notify(
+          work,
+          {
+            user_id: member.id,
+            icon: group.product_group_type,
+            to: `/product/${encodeURIComponent(group.product_title ?? '')}`,
+            message: `รหัสเข้ากลุ่ม ${channelName[group.product_group_type]} คอร์ส ${group.product_title}: ${code}`,
+          },
+          now,
+        );
       }
       return {
         product_group_id: group.id,

@@ -3,7 +3,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
-import { broadcast, broadcastDelivery, messagingLink, notification } from '../../db/schema/index.js';
+import { notify } from '../../db/notify.js';
+import { broadcast, broadcastDelivery, messagingLink } from '../../db/schema/index.js';
 import type { Transact } from '../../db/unit-of-work.js';
 import type { RunningJob } from '../../jobs/runner.js';
 import { deliverBroadcast } from '../../jobs/send.job.js';
@@ -94,24 +95,27 @@ export function deliverer({ db, clock, transact, mailer, line, facebook, publicU
       case 'noti': {
         // The notifications and the log change together: a rerun finds nothing queued and adds none twice.
         await transact(async (work) => {
-          const at = clock.now().toISOString();
-          await work.db.insert(notification).values(
+          const now = clock.now();
+          await notify(
+            work,
             members.map((r) => ({
               user_id: r.user_id,
-              notification_status: 'Y' as const,
-              notification_from: 'Sikkha',
-              notification_icon: 'campaign',
-              notification_color: 'primary',
-              notification_message: message.text,
-              notification_image: message.image,
-              create_by: message.create_by,
-              create_at: at,
-              update_at: at,
+              icon: 'campaign',
+              color: 'primary',
+              message: message.text,
+              image: message.image,
+              by: message.create_by,
             })),
+            now,
           );
           await work.db
             .update(broadcastDelivery)
-            .set({ status: 'sent', reason: null, attempts: sql`${broadcastDelivery.attempts} + 1`, update_at: at })
+            .set({
+              status: 'sent',
+              reason: null,
+              attempts: sql`${broadcastDelivery.attempts} + 1`,
+              update_at: now.toISOString(),
+            })
             .where(inArray(broadcastDelivery.id, ids));
         });
         return;

@@ -3,15 +3,8 @@ import { bangkokDate, formatBaht } from '@sikkha/contract/rules';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import { recordCoins } from '../../db/coin-ledger.js';
-import {
-  documentCounter,
-  notification,
-  orderPayment,
-  orders,
-  ordersDetail,
-  product,
-  user,
-} from '../../db/schema/index.js';
+import { notify } from '../../db/notify.js';
+import { documentCounter, orderPayment, orders, ordersDetail, product, user } from '../../db/schema/index.js';
 import type { Work } from '../../db/unit-of-work.js';
 import { issueOrderDocument } from '../../jobs/documents.job.js';
 import type { Jobs } from '../../jobs/jobs.js';
@@ -105,17 +98,17 @@ export async function finishOrder(
     .where(eq(ordersDetail.orders_id, orderId))
     .limit(1);
   const title = about?.product_title ?? '';
-  await work.db.insert(notification).values({
-    user_id: done.user_id,
-    notification_status: 'Y',
-    notification_from: 'สิกขา',
-    notification_icon: 'check_circle',
-    notification_color: 'success',
-    notification_to: '/courses/onlyOrder',
-    notification_message: `ชำระเงินสำเร็จ: ${title}`,
-    create_at: at,
-    update_at: at,
-  });
+  await notify(
+    work,
+    {
+      user_id: done.user_id,
+      icon: 'check_circle',
+      color: 'success',
+      to: '/courses/onlyOrder',
+      message: `ชำระเงินสำเร็จ: ${title}`,
+    },
+    now,
+  );
   if (about?.email) {
     await deps.jobs.enqueue(
       work,

@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import { recordStaffWrite } from '../../db/audit-log.js';
 import { contains } from '../../db/like.js';
-import { notification, orderPayment, orders, ordersDetail, product, user } from '../../db/schema/index.js';
+import { notify } from '../../db/notify.js';
+import { orderPayment, orders, ordersDetail, product, user } from '../../db/schema/index.js';
 import type { Work } from '../../db/unit-of-work.js';
 import { sendMail } from '../../jobs/mail.job.js';
 import { allOf } from '../../policies/index.js';
@@ -90,20 +91,19 @@ export async function refuseOrder(work: Work, deps: FinishDeps, orderId: number,
   if (!(await cancelOrder(work, deps.clock, orderId, 'staff'))) return false;
   await work.db.update(orderPayment).set({ cancel_note: note }).where(eq(orderPayment.orders_id, orderId));
   const about = await aboutOrder(work, orderId);
-  const at = deps.clock.now().toISOString();
   const title = about?.product_title ?? '';
   if (about) {
-    await work.db.insert(notification).values({
-      user_id: about.user_id,
-      notification_status: 'Y',
-      notification_from: 'สิกขา',
-      notification_icon: 'error',
-      notification_color: 'error',
-      notification_to: '/courses/onlyOrder',
-      notification_message: `การชำระเงินไม่ผ่านการตรวจสอบ: ${title} (${note})`,
-      create_at: at,
-      update_at: at,
-    });
+    await notify(
+      work,
+      {
+        user_id: about.user_id,
+        icon: 'error',
+        color: 'error',
+        to: '/courses/onlyOrder',
+        message: `การชำระเงินไม่ผ่านการตรวจสอบ: ${title} (${note})`,
+      },
+      deps.clock.now(),
+    );
     if (about.email) {
       await deps.jobs.enqueue(
         work,
