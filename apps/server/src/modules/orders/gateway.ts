@@ -1,5 +1,5 @@
 import { message, type PaymentPage } from '@sikkha/contract';
-import { type Satang, satang, toBaht, toSatang } from '@sikkha/contract/rules';
+import { amountDue, type Satang, toBaht, toSatang } from '@sikkha/contract/rules';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Config } from '../../config.js';
@@ -19,6 +19,7 @@ import {
 } from '../../providers/payments/port.js';
 import { finishOrder } from './finish.js';
 import type { OrdersService } from './orders.service.js';
+import { gatewayMethodOf } from './orders-context.js';
 import { promptPayPayload, qrImage } from './promptpay.js';
 
 export interface GatewayDeps {
@@ -31,7 +32,6 @@ export interface GatewayDeps {
   orders: OrdersService;
 }
 
-const methodOf = { credit: 'card', smatrpay: 'smartpay', unionpay: 'unionpay', qrcode: 'qr' } as const;
 const unavailable = () => new AppError('UNAVAILABLE', message('paymentRejected'));
 
 /**
@@ -67,7 +67,7 @@ export function gatewayPayments(deps: GatewayDeps) {
       .where(eq(orderPayment.token, token))
       .limit(1);
     if (!row) throw notFound();
-    return { ...row, amount: satang(toSatang(row.net) + toSatang(row.fee)) };
+    return { ...row, amount: amountDue({ orders_net: row.net, fee: row.fee }) };
   }
   type Payable = Awaited<ReturnType<typeof payable>>;
 
@@ -223,7 +223,7 @@ export function gatewayPayments(deps: GatewayDeps) {
     if (!gateway || (payment !== 'credit' && payment !== 'smatrpay' && payment !== 'unionpay')) {
       throw fail('UNPROCESSABLE', 'paymentTypeOff');
     }
-    if (!gateway.methods.includes(methodOf[payment])) throw fail('UNPROCESSABLE', 'paymentTypeOff');
+    if (!gateway.methods.includes(gatewayMethodOf[payment])) throw fail('UNPROCESSABLE', 'paymentTypeOff');
     const input = {
       amount: order.amount,
       orderRef: order.ref ?? '',
@@ -240,11 +240,11 @@ export function gatewayPayments(deps: GatewayDeps) {
       }
       const charge = await gateway.createRedirectCharge({
         ...input,
-        method: methodOf[payment],
+        method: gatewayMethodOf[payment],
         token: body.token,
         installmentTerm: body.installmentTerm,
       });
-      await keepCharge(order.id, charge.chargeId, methodOf[payment], order.amount);
+      await keepCharge(order.id, charge.chargeId, gatewayMethodOf[payment], order.amount);
       await db
         .update(orderPayment)
         .set({ redirect_url: charge.redirectUrl })

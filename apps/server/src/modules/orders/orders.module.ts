@@ -2,8 +2,10 @@ import { expireOrder } from '../../jobs/orders.job.js';
 import type { AppModule } from '../module.js';
 import { registerCheckoutRoutes } from './checkout.routes.js';
 import { gatewayPayments } from './gateway.js';
-import { registerOrderRoutes } from './orders.routes.js';
+import { registerGatewayRoutes } from './gateway.routes.js';
+import { registerMemberOrderRoutes } from './member-orders.routes.js';
 import { ordersService } from './orders.service.js';
+import { registerStaffOrderRoutes } from './staff-orders.routes.js';
 
 /**
  * Orders and payments: placing an order with server-decided amounts, every payment method (transfer with its slip
@@ -28,7 +30,9 @@ export const ordersModule: AppModule = {
     ctx.jobs.handle(expireOrder, async ({ orders_id }) => {
       await gateway.expire(orders_id);
     });
-    registerOrderRoutes(app, orders, gateway);
+    registerMemberOrderRoutes(app, orders, gateway);
+    registerStaffOrderRoutes(app, orders);
+    registerGatewayRoutes(app, gateway);
     registerCheckoutRoutes(app, {
       shop: ctx.config.shop,
       bahtPerCoin: ctx.config.coinBahtRate,

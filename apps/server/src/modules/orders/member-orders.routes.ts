@@ -4,18 +4,20 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireMember, requireSignedIn } from '../../http/auth.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { gatewayPaths } from '../../providers/payments/port.js';
 import type { GatewayPayments } from './gateway.js';
-import { type OrdersService, WaitingOrderExists } from './orders.service.js';
+import { WaitingOrderExists } from './order-placement.js';
+import type { OrdersService } from './orders.service.js';
 
 /** The header a client may send instead of `order.idempotency_key`. */
 const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 /**
- * Orders and payments (spec 2 §7). Nothing else writes orders: the resource engine only reads them (`orders`,
- * `ordersById`, `ordersByUserId`, `ordersByStatus`, `ordersDetail…`) with the owner-or-staff rule.
+ * Orders and payments as a member meets them (spec 2 §7): placing, paying, attaching a slip, cancelling, the payment
+ * page, their own orders. Staff pass the same doors where the spec gives both (ordersUpdate, ordersView, ...). Nothing
+ * else writes orders: the resource engine only reads them (`orders`, `ordersById`, `ordersByUserId`,
+ * `ordersByStatus`, `ordersDetail…`) with the owner-or-staff rule.
  */
-export function registerOrderRoutes(app: FastifyInstance, orders: OrdersService, gateway: GatewayPayments) {
+export function registerMemberOrderRoutes(app: FastifyInstance, orders: OrdersService, gateway: GatewayPayments) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders-payments'];
   const ok = message('ok');
@@ -112,39 +114,6 @@ export function registerOrderRoutes(app: FastifyInstance, orders: OrdersService,
     },
   );
 
-  api.post(
-    '/api/ordersUpdataAll',
-    {
-      schema: {
-        tags,
-        summary: 'Approves or cancels several waiting orders (staff)',
-        body: routes.ordersUpdataAll.body,
-        response: { 200: routes.ordersUpdataAll.response, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const { id, orders_status, cancel_note } = request.body;
-      const data = await orders.updateAll(requireSignedIn(request), id, orders_status, cancel_note);
-      return { result: true, data, message: message('saved') };
-    },
-  );
-
-  api.post(
-    '/api/ordersUpdataListBookSend',
-    {
-      schema: {
-        tags,
-        summary: 'Sets the book shipping state (Y, N, C) of several orders (staff)',
-        body: routes.ordersUpdataListBookSend.body,
-        response: { 200: routes.ordersUpdataListBookSend.response, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const data = await orders.setBookSend(requireSignedIn(request), request.body.id, request.body.status);
-      return { result: true, data, message: message('saved') };
-    },
-  );
-
   api.get(
     '/api/ordersByRef',
     {
@@ -205,87 +174,6 @@ export function registerOrderRoutes(app: FastifyInstance, orders: OrdersService,
   );
 
   api.get(
-    '/api/ordersReview',
-    {
-      schema: {
-        tags,
-        summary:
-          'The back office’s order lists: filtered (status, method, book shipping, member, course, Bangkok days, why cancelled), searched, sorted, paged; each with its member, course, coupon and slip check (staff)',
-        querystring: routes.ordersReview.query,
-        response: { 200: routes.ordersReview.response, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const { data, total } = await orders.review(requireSignedIn(request), request.query);
-      return { result: true, data, message: ok, total };
-    },
-  );
-
-  api.get(
-    '/api/ordersExpire',
-    {
-      schema: {
-        tags,
-        summary: 'Orders cancelled because nobody paid in time (staff)',
-        querystring: routes.ordersExpire.query,
-        response: { 200: routes.ordersExpire.response, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const { data, total } = await orders.expired(requireSignedIn(request), request.query);
-      return { result: true, data, message: ok, total };
-    },
-  );
-
-  api.get(
-    '/api/ordersByProductBooks',
-    {
-      schema: {
-        tags,
-        summary: 'Finished orders of book courses with where to post them (staff)',
-        querystring: routes.ordersByProductBooks.query,
-        response: { 200: routes.ordersByProductBooks.response, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const data = await orders.bookOrders(requireSignedIn(request), request.query.orders_book_send);
-      return { result: true, data, message: ok, total: data.length };
-    },
-  );
-
-  api.get(
-    '/api/ordersByDate',
-    {
-      schema: {
-        tags,
-        summary: 'Orders placed on Bangkok days from..to, and the members who placed them (userIn) (staff)',
-        querystring: routes.ordersByDate.query,
-        response: { 200: routes.ordersByDate.response, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const { data, userIn } = await orders.byDate(requireSignedIn(request), request.query);
-      return { result: true, data, message: ok, total: data.length, userIn };
-    },
-  );
-
-  api.get(
-    '/api/ordersTotalStatus',
-    {
-      schema: {
-        tags,
-        summary: 'How many orders have a status (wait by default): the back office’s badge (staff)',
-        querystring: routes.ordersTotalStatus.query,
-        response: { 200: routes.ordersTotalStatus.response, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const data = await orders.totalStatus(requireSignedIn(request), request.query.orders_status);
-      return { result: true, data, message: ok };
-    },
-  );
-
-  api.get(
     '/api/ordersRecheckByUser',
     {
       schema: {
@@ -336,34 +224,4 @@ export function registerOrderRoutes(app: FastifyInstance, orders: OrdersService,
       },
     );
   }
-
-  // The gateway's side: its notification (raw bytes, for the signature) and the person's return. These speak the
-  // gateway's protocol, not the shop's API, so they stay out of the OpenAPI document.
-  app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-
-    scope.post(gatewayPaths.notify, { schema: { hide: true } }, async (request) => {
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const status = await gateway.notify(request.headers, raw);
-      return { result: true, data: { status }, message: ok };
-    });
-
-    // Opn and the sandbox come back with `?ref=` (the payment page's reference); KPGW posts a form with `objectId`.
-    const back = async (
-      request: { query: unknown; body: unknown },
-      reply: { redirect(url: string, code: number): unknown },
-    ) => {
-      const query = request.query as { ref?: unknown; objectId?: unknown };
-      const form = Buffer.isBuffer(request.body)
-        ? new URLSearchParams(request.body.subarray(0, 4096).toString('utf8'))
-        : new URLSearchParams();
-      const text = (value: unknown) => (typeof value === 'string' && value.length <= 200 ? value : undefined);
-      const token = text(query.ref);
-      const chargeId = text(form.get('objectId') ?? query.objectId);
-      return reply.redirect(await gateway.callback({ token, chargeId }), 303);
-    };
-    scope.get(gatewayPaths.callback, { schema: { hide: true } }, back);
-    scope.post(gatewayPaths.callback, { schema: { hide: true } }, back);
-  });
 }
