@@ -81,12 +81,12 @@ export const receiptTemplate = pdfTemplate<ReceiptData>('receipt.typ');
 
 const amounts = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** "1,990.00"; a discount "-200.00". */
-const written = (amount: Satang) => amounts.format(amount / 100);
+export const written = (amount: Satang) => amounts.format(amount / 100);
 
 const filled = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 
 /** The buyer a document names: the receipt fields of a tax invoice, or the member on a plain receipt. */
-function buyerOf(order: IssuedOrder): ReceiptData['buyer'] {
+export function buyerOf(order: Pick<IssuedOrder, 'receipt' | 'member_name'>): ReceiptData['buyer'] {
   const fields = order.receipt;
   if (fields?.type === 'company') {
     return {
