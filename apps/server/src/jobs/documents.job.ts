@@ -12,3 +12,16 @@ export const issueOrderDocument = defineJob({
   maxAttempts: 8,
   leaseMs: 2 * 60_000,
 });
+
+/**
+ * Makes a refund's credit note (against a tax invoice) or refund note PDF and stores it on its `orderRefund` row,
+ * once: enqueued by the unit of work that records the refund and numbers its document (key
+ * `documents.refund:<refund id>`); the documents module runs it. Another run, or a download that came first, finds
+ * the file made and leaves it.
+ */
+export const issueRefundDocument = defineJob({
+  name: 'documents.refund',
+  payload: z.object({ refund_id: z.number().int().positive() }),
+  maxAttempts: 8,
+  leaseMs: 2 * 60_000,
+});

@@ -1,11 +1,13 @@
-import { issueOrderDocument } from '../../jobs/documents.job.js';
+import { issueOrderDocument, issueRefundDocument } from '../../jobs/documents.job.js';
 import type { AppModule } from '../module.js';
 import { registerDocumentRoutes } from './documents.routes.js';
 import { documentsService } from './documents.service.js';
 
 /**
  * Receipts and tax invoices: the `documents.issue` job makes a finished order's PDF once (the orders module
- * enqueues it with the number, at finish), and its member and staff download it.
+ * enqueues it with the number, at finish), and its member and staff download it. Credit notes and refund notes the
+ * same way: the `documents.refund` job makes a refund's PDF once (the refund's unit of work enqueues it with the
+ * note's number).
  */
 export const documentsModule: AppModule = {
   name: 'documents',
@@ -19,6 +21,9 @@ export const documentsModule: AppModule = {
     });
     ctx.jobs.handle(issueOrderDocument, async ({ orders_id }) => {
       await documents.issue(orders_id);
+    });
+    ctx.jobs.handle(issueRefundDocument, async ({ refund_id }) => {
+      await documents.issueRefundDocument(refund_id);
     });
     registerDocumentRoutes(app, documents);
   },

@@ -5,7 +5,10 @@ import { requireSignedIn } from '../../http/auth.js';
 import { errorResponses } from '../../http/error-responses.js';
 import type { DocumentsService } from './documents.service.js';
 
-/** The receipt or tax invoice of a finished order, as the PDF that was issued at finish. */
+/**
+ * The receipt or tax invoice of a finished order, as the PDF that was issued at finish; a refund's credit note or
+ * refund note, as the PDF issued with the refund.
+ */
 export function registerDocumentRoutes(app: FastifyInstance, documents: DocumentsService) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -28,6 +31,31 @@ export function registerDocumentRoutes(app: FastifyInstance, documents: Document
         .header('content-length', size)
         .header('content-disposition', `attachment; filename="${document.order_no}.pdf"`)
         .header('etag', `"${document.sha256}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(stream);
+    },
+  );
+
+  api.get(
+    '/api/ordersRefundFile',
+    {
+      schema: {
+        tags: ['orders-payments'],
+        summary:
+          'The PDF credit note (against a tax invoice) or refund note of a refund (the order’s member, staff); the same bytes every time',
+        querystring: routes.ordersRefundFile.query,
+        produces: [...routes.ordersRefundFile.produces],
+        response: { 200: routes.ordersRefundFile.response, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { refund, stream, size } = await documents.refundFile(requireSignedIn(request), request.query.id);
+      return reply
+        .type('application/pdf')
+        .header('content-length', size)
+        .header('content-disposition', `attachment; filename="${refund.doc_no}.pdf"`)
+        .header('etag', `"${refund.sha256}"`)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
         .send(stream);

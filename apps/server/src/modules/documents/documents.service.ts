@@ -1,12 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { toIso } from '../../db/schema/columns.js';
 import {
   orderDocument,
   orderPayment,
+  orderRefund,
   orders,
   ordersDetail,
   ordersPaymentType,
@@ -17,6 +18,7 @@ import { notFound } from '../../errors.js';
 import { authorize, type SignedIn } from '../../policies/index.js';
 import type { PdfRenderer } from '../../providers/pdf/pdf.js';
 import type { Storage } from '../../providers/storage.js';
+import { creditNoteData, creditNoteTemplate, type RefundedOrder } from './credit-note.js';
 import {
   type IssuedOrder,
   type ReceiptFields,
@@ -36,8 +38,21 @@ export interface DocumentsDeps {
 
 /** Issued documents are stored here, and served only through their route (never as an upload kind). */
 const FOLDER = 'orderDocument';
+/** Refunds' credit notes and refund notes, the same way. */
+const REFUND_FOLDER = 'orderRefund';
 
 type Issued = typeof orderDocument.$inferSelect;
+type Refund = typeof orderRefund.$inferSelect;
+/** A refund whose document is made: numbered, its PDF stored. */
+export type IssuedRefundRow = Refund & {
+  doc_type: NonNullable<Refund['doc_type']>;
+  doc_no: string;
+  file: string;
+  sha256: string;
+};
+
+const documentMade = (refund: Refund): refund is IssuedRefundRow =>
+  refund.doc_type !== null && refund.doc_no !== null && refund.file !== null && refund.sha256 !== null;
 
 /** The member's name on a plain receipt: title, first and last name in Thai, else the nickname, else the e-mail. */
 function memberName(u: {
@@ -70,8 +85,13 @@ function receiptFieldsOf(
 }
 
 export function documentsService({ db, clock, storage, pdf, seller }: DocumentsDeps) {
-  /** A finished, numbered order as its document prints it; null when it is not (yet) one. */
-  async function issuedOrder(ordersId: number): Promise<(IssuedOrder & { doc_type: Issued['doc_type'] }) | null> {
+  /**
+   * An order as its document prints (or printed) it, whatever its state now: a refunded order keeps the document it
+   * was finished with. Null when there is no such order.
+   */
+  async function orderAsPrinted(
+    ordersId: number,
+  ): Promise<(RefundedOrder & { status: string; doc_type: Issued['doc_type'] }) | null> {
     const [row] = await db
       .select({
         order: orders,
@@ -86,7 +106,7 @@ export function documentsService({ db, clock, storage, pdf, seller }: DocumentsD
       .leftJoin(orderPayment, eq(orderPayment.orders_id, orders.id))
       .where(eq(orders.id, ordersId));
     const order = row?.order;
-    if (!row || !order || order.orders_status !== 'finish' || !order.order_no || !order.approve_date) return null;
+    if (!row || !order) return null;
     const [detail] = await db
       .select({ title: product.product_title })
       .from(ordersDetail)
@@ -95,10 +115,11 @@ export function documentsService({ db, clock, storage, pdf, seller }: DocumentsD
       .limit(1);
     const name = memberName(row.account);
     return {
+      status: order.orders_status,
       doc_type: order.receipt === 'Y' ? 'taxInvoice' : 'receipt',
       order_no: order.order_no,
       receipt: order.receipt === 'Y' ? receiptFieldsOf(row.receipt_data, order.receipt_type, row.account, name) : null,
-      approve_date: new Date(toIso(order.approve_date)),
+      approve_date: order.approve_date ? new Date(toIso(order.approve_date)) : null,
       orders_ref: order.orders_ref,
       payment_title: row.payment_title,
       product_title: detail?.title ?? '-',
@@ -107,6 +128,13 @@ export function documentsService({ db, clock, storage, pdf, seller }: DocumentsD
       fee: satangOf(row.fee),
       member_name: name,
     };
+  }
+
+  /** A finished, numbered order as its document prints it; null when it is not (yet) one. */
+  async function issuedOrder(ordersId: number): Promise<(IssuedOrder & { doc_type: Issued['doc_type'] }) | null> {
+    const order = await orderAsPrinted(ordersId);
+    if (order?.status !== 'finish' || !order.order_no || !order.approve_date) return null;
+    return { ...order, order_no: order.order_no, approve_date: order.approve_date };
   }
 
   async function stored(ordersId: number): Promise<Issued | null> {
@@ -161,7 +189,83 @@ export function documentsService({ db, clock, storage, pdf, seller }: DocumentsD
     return { document, stream: kept.stream, size: kept.size };
   }
 
-  return { issue, file };
+  async function refundRow(refundId: number): Promise<Refund | null> {
+    const [found] = await db.select().from(orderRefund).where(eq(orderRefund.id, refundId));
+    return found ?? null;
+  }
+
+  /**
+   * The job `documents.refund` (and a download that comes first): makes a refund's credit note or refund note from
+   * the refund, the order as its document printed it and the seller's settings now, stores it and writes its file
+   * and hash on the row. Once per refund: a note already made is returned as it is, and of two runs at once the
+   * first to write its file keeps it (`WHERE file IS NULL`), the other's is removed. Null for a refund that does not
+   * exist or was not numbered.
+   */
+  async function issueRefundDocument(refundId: number): Promise<IssuedRefundRow | null> {
+    const refund = await refundRow(refundId);
+    if (!refund?.doc_type || !refund.doc_no) return null;
+    if (documentMade(refund)) return refund;
+    const order = await orderAsPrinted(refund.orders_id);
+    if (!order) return null;
+    // What the order's earlier notes gave back: those numbered before this one (a refund is numbered when it is
+    // done, under the order's row lock; the numbers are of one width, so they sort as they were issued). A refund
+    // still pending at the gateway, or refused and removed, has no number and changed no value yet.
+    const [earlier] = await db
+      .select({ total: sql<string>`coalesce(sum(${orderRefund.amount}), 0)` })
+      .from(orderRefund)
+      .where(and(eq(orderRefund.orders_id, refund.orders_id), lt(orderRefund.doc_no, refund.doc_no)));
+    const data = creditNoteData(
+      {
+        doc_type: refund.doc_type,
+        doc_no: refund.doc_no,
+        amount: satangOf(refund.amount),
+        reason: refund.reason,
+        method: refund.method,
+        bank: refund.bank,
+        account: refund.account,
+        coins: refund.coins,
+        issued_at: new Date(toIso(refund.create_at)),
+        refunded_before: satangOf(earlier?.total ?? 0),
+      },
+      order,
+      seller,
+    );
+    const bytes = await pdf.render(creditNoteTemplate, data);
+    const file = `${randomUUID()}.pdf`;
+    await storage.put(REFUND_FOLDER, file, bytes);
+    const [recorded] = await db
+      .update(orderRefund)
+      .set({ file, sha256: createHash('sha256').update(bytes).digest('hex') })
+      .where(and(eq(orderRefund.id, refundId), isNull(orderRefund.file)))
+      .returning();
+    if (recorded && documentMade(recorded)) return recorded;
+    await storage.remove(REFUND_FOLDER, file);
+    const kept = await refundRow(refundId);
+    return kept && documentMade(kept) ? kept : null;
+  }
+
+  /**
+   * ordersRefundFile: a refund's credit note or refund note PDF, for the order's member and staff (the receipt's
+   * rule: 404 to anyone else), made now if the job has not run yet; 404 for a refund without a document.
+   */
+  async function refundFile(
+    actor: SignedIn,
+    refundId: number,
+  ): Promise<{ refund: IssuedRefundRow; stream: Readable; size: number }> {
+    const [owner] = await db
+      .select({ user_id: orders.user_id })
+      .from(orderRefund)
+      .innerJoin(orders, eq(orders.id, orderRefund.orders_id))
+      .where(eq(orderRefund.id, refundId));
+    if (!owner) throw notFound();
+    await authorize({ db, now: clock.now() }, actor, 'order.read', owner);
+    const refund = await issueRefundDocument(refundId);
+    const kept = refund && (await storage.read(REFUND_FOLDER, refund.file));
+    if (!refund || !kept) throw notFound();
+    return { refund, stream: kept.stream, size: kept.size };
+  }
+
+  return { issue, file, issueRefundDocument, refundFile };
 }
 
 export type DocumentsService = ReturnType<typeof documentsService>;
