@@ -19,7 +19,7 @@ export function createPayments(config: Config, clock: Clock): Payments {
   const settings = config.payments;
   switch (settings.gateway) {
     case 'kpgw':
-      return { gateway: kpgwGateway(settings.kpgw) };
+      return { gateway: kpgwGateway(settings.kpgw, clock) };
     case 'opn':
       return { gateway: opnGateway(settings.opn) };
     case 'sandbox': {

@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
 import { type Satang, toBaht, toSatang } from '@sikkha/contract/rules';
+import { type Clock, systemClock } from '../../clock.js';
 import { callGateway, headerValue, parseJsonObject, sameSignature, text } from './http.js';
-import type { ChargeInfo, ChargeStatus, PaymentGateway, RedirectChargeInput } from './port.js';
+import {
+  type ChargeInfo,
+  type ChargeRecord,
+  type ChargeStatus,
+  GatewayRefused,
+  type PaymentGateway,
+  type RedirectChargeInput,
+} from './port.js';
 
 export interface KpgwConfig {
   /** e.g. https://kpaymentgateway-services.kasikornbank.com (test: https://dev-kpaymentgateway-services...) */
@@ -28,10 +36,42 @@ interface KpgwObject {
   redirect_url?: string;
   failure_code?: string;
   failure_message?: string;
+  /** `YYYYMMDDHHmmSS` (KBank's sample adds milliseconds), Bangkok time. */
+  created?: string;
+  /** Assumed (docs/PAYMENTS.md): what has been refunded of it, decimal baht. */
+  refund_amount?: number | string;
 }
+
+/** KPGW's answer to a refund, as assumed in docs/PAYMENTS.md. */
+interface KpgwRefund {
+  id?: string;
+  amount?: number | string;
+  status?: string;
+}
+
+/** Enough to reconcile a day quickly without a burst KBank might throttle. */
+const INQUIRIES_AT_ONCE = 4;
 
 /** KPGW speaks decimal baht with 2 places. */
 const kpgwAmount = (amount: Satang) => Number(toBaht(amount).toFixed(2));
+
+const BANGKOK_OFFSET_MS = 7 * 3600_000;
+
+/** The calendar day in Thailand (no daylight saving), the day KBank's settlement batch closes on. */
+const bangkokDay = (at: Date) => new Date(at.getTime() + BANGKOK_OFFSET_MS).toISOString().slice(0, 10);
+
+/** KBank's `created` is local Bangkok time without a zone. */
+function createdOf(object: KpgwObject): Date | undefined {
+  const digits = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})/.exec(object.created ?? '');
+  if (!digits) return undefined;
+  const [, year, month, day, hour, minute, second] = digits;
+  const at = new Date(`${year}-${month}-${day}T${hour}:${minute}:${second}+07:00`);
+  return Number.isNaN(at.getTime()) ? undefined : at;
+}
+
+/** A QR payment is an order until it is paid; cards, smart-pay and union-pay are charges. */
+const objectPath = (id: string) =>
+  id.startsWith('order_') ? `/qr/v2/order/${encodeURIComponent(id)}` : `/card/v2/charge/${encodeURIComponent(id)}`;
 
 /**
  * KBank's word on a transaction: `transaction_state` Authorized is paid; Initialize and Pre-Authorized (waiting for
@@ -60,11 +100,13 @@ function statusOf(object: KpgwObject): ChargeStatus {
  * charge with the smart-pay id and term) and union-pay (`source_type` unionpay, paid at `redirect_url`), inquiry
  * (`GET /card/v2/charge/{id}`, `GET /qr/v2/order/{id}`), all with the secret key in `x-api-key`. Notifications carry
  * `checksum` = SHA-256 of id, amount with 4 decimals, currency, status, transaction_state and the secret key.
+ * Void (`POST .../{id}/void`) and refund (`POST .../{id}/refund`) under the same two paths, and the inquiry's
+ * `created` and `refund_amount`, are assumptions, not KBank's documentation: docs/PAYMENTS.md says which and why.
  *
  * KPGW returns the person after 3-D Secure to the result URL set in KBank's merchant portal (the shop's
  * `/order/callback`) with a form post of `objectId` (the charge) and `status`; `returnUrl` is not sent.
  */
-export function kpgwGateway(config: KpgwConfig): PaymentGateway {
+export function kpgwGateway(config: KpgwConfig, clock: Clock = systemClock): PaymentGateway {
   const api = config.apiUrl.replace(/\/$/, '');
   const call = <T>(method: 'GET' | 'POST', path: string, body?: unknown) =>
     callGateway<T>(
@@ -76,6 +118,8 @@ export function kpgwGateway(config: KpgwConfig): PaymentGateway {
         message: text(b.message) ?? text(b.failure_message) ?? '',
       }),
     );
+
+  const inquire = (id: string) => call<KpgwObject>('GET', objectPath(id));
 
   const charge = (body: Record<string, unknown>) => call<KpgwObject>('POST', '/card/v2/charge', body);
 
@@ -118,7 +162,28 @@ export function kpgwGateway(config: KpgwConfig): PaymentGateway {
       amount: toSatang(object.amount ?? Number.NaN),
       orderRef: text(object.reference_order) ?? '',
       failureMessage: text(object.failure_message),
+      ...refundedOf(object),
     };
+  }
+
+  /**
+   * Only where KBank says it. `Voided` alone says nothing: a pending charge the shop cancelled is voided too, with
+   * nothing taken.
+   */
+  function refundedOf(object: KpgwObject): { refunded?: Satang } {
+    const amount = object.refund_amount;
+    return amount === undefined || amount === '' ? {} : { refunded: toSatang(amount) };
+  }
+
+  function record(object: KpgwObject, id: string): ChargeRecord {
+    const createdAt = createdOf(object);
+    if (!createdAt) throw new Error(`KPGW ${id} has no created time`);
+    const known = info(object, id);
+    return { ...known, refunded: known.refunded ?? toSatang(0), createdAt };
+  }
+
+  async function voidOf(id: string): Promise<KpgwObject> {
+    return call<KpgwObject>('POST', `${objectPath(id)}/void`);
   }
 
   return {
@@ -161,11 +226,71 @@ export function kpgwGateway(config: KpgwConfig): PaymentGateway {
     createRedirectCharge: redirectCharge,
 
     async getCharge(id) {
-      // A QR payment is an order until it is paid; cards, smart-pay and union-pay are charges.
-      const path = id.startsWith('order_')
-        ? `/qr/v2/order/${encodeURIComponent(id)}`
-        : `/card/v2/charge/${encodeURIComponent(id)}`;
-      return info(await call<KpgwObject>('GET', path), id);
+      return info(await inquire(id), id);
+    },
+
+    async cancelCharge(id) {
+      const before = await inquire(id);
+      if (statusOf(before) !== 'pending') return info(before, id);
+      try {
+        return info(await voidOf(id), id);
+      } catch (error) {
+        // Paid or expired between the two calls: KBank refuses the void, and its word now is the answer.
+        if (!(error instanceof GatewayRefused)) throw error;
+        const now = await inquire(id);
+        if (statusOf(now) === 'pending') throw error;
+        return info(now, id);
+      }
+    },
+
+    async refund(input) {
+      const id = input.chargeId;
+      const object = await inquire(id);
+      const whole = toSatang(object.amount ?? Number.NaN);
+      // A void already made is the answer to the same full refund asked again: no idempotency key is known for KPGW.
+      if (object.transaction_state === 'Voided') {
+        if (input.amount !== whole) throw new GatewayRefused('kpgw', 'already_voided', `${id} was voided in full`);
+        return { refundId: id, amount: whole, status: 'done' };
+      }
+      const created = createdOf(object);
+      // Before the day's settlement a void cancels the sale itself: nothing reaches the statement, no refund fee.
+      if (input.amount === whole && created && bangkokDay(created) === bangkokDay(clock.now())) {
+        let voided: KpgwObject | undefined;
+        try {
+          voided = await voidOf(id);
+        } catch (error) {
+          // Already settled (a batch may close before midnight): only a refund can give it back now.
+          if (!(error instanceof GatewayRefused)) throw error;
+        }
+        if (voided) {
+          // Accepted but not Voided: refunding on top could give it back twice, so the caller asks again later.
+          if (voided.transaction_state !== 'Voided') {
+            throw new Error(`KPGW answered the void of ${id} with ${voided.transaction_state ?? 'no state'}`);
+          }
+          return { refundId: id, amount: whole, status: 'done' };
+        }
+      }
+      const made = await call<KpgwRefund>('POST', `${objectPath(id)}/refund`, {
+        amount: kpgwAmount(input.amount),
+        currency: 'THB',
+      });
+      const refundId = text(made.id);
+      if (!refundId) throw new Error(`KPGW refunded ${id} without a refund id`);
+      return {
+        refundId,
+        amount: made.amount === undefined ? input.amount : toSatang(made.amount),
+        status: made.status === 'success' ? 'done' : 'pending',
+      };
+    },
+
+    async listCharges(window) {
+      // KPGW has no list: each charge the shop knows is asked, a few at a time.
+      const records: ChargeRecord[] = [];
+      for (let start = 0; start < window.chargeIds.length; start += INQUIRIES_AT_ONCE) {
+        const ids = window.chargeIds.slice(start, start + INQUIRIES_AT_ONCE);
+        records.push(...(await Promise.all(ids.map(async (id) => record(await inquire(id), id)))));
+      }
+      return records;
     },
 
     verifyNotification(headers, rawBody) {

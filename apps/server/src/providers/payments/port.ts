@@ -30,6 +30,27 @@ export interface PaymentGateway {
   getCharge(chargeId: string): Promise<ChargeInfo>;
 
   /**
+   * Stops a charge that is still pending from being paid (an expired QR, a 3-D Secure page left open, an
+   * authorization not captured), then answers the gateway's word on it. A charge paid in the meantime answers
+   * `paid`: the caller finishes that order instead of cancelling it. A charge already settled answers as it is.
+   */
+  cancelCharge(chargeId: string): Promise<ChargeInfo>;
+
+  /**
+   * Gives back part or all of a paid charge. The same `idempotencyKey` must never give money back twice, so a retry
+   * after a timeout reuses the key. More than is left to refund is the gateway's refusal (`GatewayRefused`); an
+   * outage throws something else and the caller may try again with the same key.
+   */
+  refund(input: RefundInput): Promise<RefundResult>;
+
+  /**
+   * The gateway's charges of a time window, for reconciliation against the shop's orders. Gateways that cannot
+   * list (KPGW) inquire `chargeIds`, the charges the shop knows in the window; the others list everything they
+   * have, so a charge the shop never recorded shows up too.
+   */
+  listCharges(window: ChargeWindow): Promise<ChargeRecord[]>;
+
+  /**
    * Checks a notification's signature (KPGW's checksum, Opn's HMAC header, the sandbox's HMAC) on the raw bytes as
    * received: the charge it names, or null when the signature is missing or wrong. A valid one still means only
    * "ask `getCharge`".
@@ -125,7 +146,31 @@ export interface ChargeInfo {
   /** The reference the charge was made with: the order it pays. */
   orderRef: string;
   failureMessage?: string;
+  /** What has been given back of it so far, where the gateway's answer says so. */
+  refunded?: Satang;
 }
+
+export interface RefundInput {
+  chargeId: string;
+  amount: Satang;
+  /** One key per refund the shop means to make, kept with it, so a retry is recognised as the same refund. */
+  idempotencyKey: string;
+}
+
+export interface RefundResult {
+  refundId: string;
+  amount: Satang;
+  /** `pending` when the gateway has accepted the refund but not finished it. */
+  status: 'done' | 'pending';
+}
+
+export interface ChargeWindow {
+  from: Date;
+  to: Date;
+  chargeIds: readonly string[];
+}
+
+export type ChargeRecord = ChargeInfo & { refunded: Satang; createdAt: Date };
 
 export interface ChargeNotice {
   chargeId: string;

@@ -5,7 +5,7 @@ import { satang } from '@sikkha/contract/rules';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { testApp, testClock } from '../../../../test/app.js';
 import { loadConfig } from '../../../config.js';
-import type { PaymentGateway } from '../port.js';
+import { GatewayRefused, type PaymentGateway } from '../port.js';
 import { SANDBOX_SIGNATURE_HEADER, sandboxGateway } from './sandbox.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
@@ -187,6 +187,112 @@ describe('the built-in sandbox gateway', () => {
   });
 });
 
+describe('the shop’s sandbox cancels, refunds and lists its charges', () => {
+  const paid = async (ref: string, amount = satang(150_000)) =>
+    gateway.chargeCard({ ...order(ref), token: await tokenOf('4242424242424242'), amount });
+  const pendingQr = (ref: string) =>
+    gateway.createQrCharge({
+      orderRef: ref,
+      amount: satang(99_000),
+      description: 'QR',
+      expiresAt: new Date(t.clock.now().getTime() + 15 * 60_000),
+    });
+
+  test('a pending QR is expired: its page shows it over and a late “pay” changes nothing', async () => {
+    const qr = await pendingQr('SPSK0000000101');
+    expect(await gateway.cancelCharge(qr.chargeId)).toMatchObject({
+      chargeId: qr.chargeId,
+      status: 'expired',
+      orderRef: 'SPSK0000000101',
+    });
+    const page = await t.app.inject({ url: qr.testPayUrl! });
+    expect(page.body).toContain('หมดเวลาชำระ');
+    expect(page.body).not.toContain('<form');
+    await answer(qr.testPayUrl!, 'pay');
+    expect((await gateway.getCharge(qr.chargeId)).status).toBe('expired');
+  });
+
+  test('a card at its 3-D Secure page is expired too, and the page no longer pays it', async () => {
+    const made = await gateway.chargeCard({
+      ...order('SPSK0000000102'),
+      token: await tokenOf('4000000000003220'),
+      amount: satang(150_000),
+    });
+    expect((await gateway.cancelCharge(made.chargeId)).status).toBe('expired');
+    await answer(made.authorizeUrl!, 'pay');
+    expect((await gateway.getCharge(made.chargeId)).status).toBe('expired');
+  });
+
+  test('a paid charge answers paid: the caller finishes its order', async () => {
+    const made = await paid('SPSK0000000103');
+    expect(await gateway.cancelCharge(made.chargeId)).toMatchObject({ status: 'paid', refunded: 0 });
+  });
+
+  test('refunds a part, then the rest, and refuses more than is left', async () => {
+    const made = await paid('SPSK0000000104', satang(150_050));
+    const part = await gateway.refund({ chargeId: made.chargeId, amount: satang(50_000), idempotencyKey: 'rf-104-a' });
+    expect(part).toEqual({ refundId: expect.stringMatching(/^rfnd_sandbox_/), amount: 50_000, status: 'done' });
+    expect(await gateway.getCharge(made.chargeId)).toMatchObject({ status: 'paid', refunded: 50_000 });
+    await expect(
+      gateway.refund({ chargeId: made.chargeId, amount: satang(100_051), idempotencyKey: 'rf-104-b' }),
+    ).rejects.toMatchObject({ gateway: 'sandbox', code: 'over_refund' });
+    await gateway.refund({ chargeId: made.chargeId, amount: satang(100_050), idempotencyKey: 'rf-104-c' });
+    expect((await gateway.getCharge(made.chargeId)).refunded).toBe(150_050);
+    await expect(
+      gateway.refund({ chargeId: made.chargeId, amount: satang(1), idempotencyKey: 'rf-104-d' }),
+    ).rejects.toBeInstanceOf(GatewayRefused);
+  });
+
+  test('refunds a whole charge at once; an unpaid one has nothing to refund', async () => {
+    const made = await paid('SPSK0000000105');
+    expect(
+      await gateway.refund({ chargeId: made.chargeId, amount: satang(150_000), idempotencyKey: 'rf-105' }),
+    ).toMatchObject({ amount: 150_000, status: 'done' });
+    const qr = await pendingQr('SPSK0000000106');
+    await expect(
+      gateway.refund({ chargeId: qr.chargeId, amount: satang(1_000), idempotencyKey: 'rf-106' }),
+    ).rejects.toMatchObject({ code: 'not_paid' });
+  });
+
+  test('the same idempotency key answers the same refund and gives nothing back twice', async () => {
+    const made = await paid('SPSK0000000107');
+    const input = { chargeId: made.chargeId, amount: satang(40_000), idempotencyKey: 'rf-107' };
+    const first = await gateway.refund(input);
+    expect(await gateway.refund(input)).toEqual(first);
+    expect((await gateway.getCharge(made.chargeId)).refunded).toBe(40_000);
+    // The same key for another amount is a mistake, not a retry.
+    await expect(gateway.refund({ ...input, amount: satang(1_000) })).rejects.toMatchObject({
+      code: 'idempotency_key_reused',
+    });
+  });
+
+  test('lists its charges made in a window, with what was refunded', async () => {
+    t.clock.advance(86_400_000);
+    const from = t.clock.now();
+    const made = await paid('SPSK0000000108');
+    await gateway.refund({ chargeId: made.chargeId, amount: satang(10_000), idempotencyKey: 'rf-108' });
+    t.clock.advance(60_000);
+    const qr = await pendingQr('SPSK0000000109');
+    const to = t.clock.now();
+    t.clock.advance(60_000);
+    await pendingQr('SPSK0000000110');
+
+    const records = await gateway.listCharges({ from, to, chargeIds: [] });
+    expect(records).toEqual([
+      {
+        chargeId: made.chargeId,
+        status: 'paid',
+        amount: 150_000,
+        orderRef: 'SPSK0000000108',
+        failureMessage: undefined,
+        refunded: 10_000,
+        createdAt: from,
+      },
+      expect.objectContaining({ chargeId: qr.chargeId, status: 'pending', refunded: 0, createdAt: to }),
+    ]);
+  });
+});
+
 describe('the sandbox on its own', () => {
   const clock = testClock();
   const config = { secret: 'test-secret', publicUrl: 'http://shop.test', clock };
@@ -213,7 +319,7 @@ describe('the sandbox on its own', () => {
     expect(sandbox.decide(chargeId, false)).toBeUndefined();
   });
 
-  test('keeps its charges across a restart in the data folder', async () => {
+  test('keeps its charges and refunds across a restart in the data folder', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sandbox-'));
     try {
       const file = join(dir, 'sandbox-gateway.json');
@@ -225,12 +331,17 @@ describe('the sandbox on its own', () => {
         expiresAt: new Date(clock.now().getTime() + 60_000),
       });
       first.decide(chargeId, true);
+      await first.gateway.refund({ chargeId, amount: satang(20_000), idempotencyKey: 'rf-kept' });
       const again = sandboxGateway({ ...config, file });
       expect(await again.gateway.getCharge(chargeId)).toMatchObject({
         status: 'paid',
         amount: 50_000,
         orderRef: 'SPSK2',
+        refunded: 20_000,
       });
+      // A retry after the restart is still the same refund.
+      await again.gateway.refund({ chargeId, amount: satang(20_000), idempotencyKey: 'rf-kept' });
+      expect((await again.gateway.getCharge(chargeId)).refunded).toBe(20_000);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,10 +1,18 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { type Satang, satang } from '@sikkha/contract/rules';
+import { type Satang, satang, sumSatang } from '@sikkha/contract/rules';
 import type { Clock } from '../../../clock.js';
 import { headerValue, parseJsonObject, sameSignature, text } from '../http.js';
-import { type ChargeInfo, type ChargeMethod, type ChargeStatus, GatewayRefused, type PaymentGateway } from '../port.js';
+import {
+  type ChargeInfo,
+  type ChargeMethod,
+  type ChargeRecord,
+  type ChargeStatus,
+  GatewayRefused,
+  type PaymentGateway,
+  type RefundResult,
+} from '../port.js';
 
 /** Where the sandbox's pages and calls live on the shop's own server. */
 export const SANDBOX_PREFIX = '/api/sandbox-gateway';
@@ -29,8 +37,18 @@ export interface SandboxCharge {
   description: string;
   status: ChargeStatus;
   expiresAt: string;
+  /** Absent on charges kept from before the sandbox listed charges: those are in no window. */
+  createdAt?: string;
   returnUrl?: string;
   failureMessage?: string;
+  refunds?: SandboxRefund[];
+}
+
+export interface SandboxRefund {
+  id: string;
+  amount: Satang;
+  idempotencyKey: string;
+  createdAt: string;
 }
 
 interface SandboxToken {
@@ -83,7 +101,7 @@ export function sandboxGateway(config: SandboxConfig) {
   const pageUrl = (path: string) => `${SANDBOX_PREFIX}/${path}`;
 
   function add(charge: Omit<SandboxCharge, 'id' | 'status'> & { status?: ChargeStatus }): SandboxCharge {
-    const made: SandboxCharge = { id: newId('chrg'), status: 'pending', ...charge };
+    const made: SandboxCharge = { id: newId('chrg'), status: 'pending', createdAt: now().toISOString(), ...charge };
     charges.set(made.id, made);
     save();
     return made;
@@ -97,6 +115,34 @@ export function sandboxGateway(config: SandboxConfig) {
       save();
     }
     return charge;
+  }
+
+  function found(id: string): SandboxCharge {
+    const charge = current(id);
+    if (!charge) throw new GatewayRefused('sandbox', 'not_found', `no charge ${id}`);
+    return charge;
+  }
+
+  const refunded = (charge: SandboxCharge) => sumSatang((charge.refunds ?? []).map((r) => r.amount));
+
+  function info(charge: SandboxCharge): ChargeInfo {
+    return {
+      chargeId: charge.id,
+      status: charge.status,
+      amount: satang(charge.amount),
+      orderRef: charge.orderRef,
+      failureMessage: charge.failureMessage,
+      refunded: refunded(charge),
+    };
+  }
+
+  /** The refund a key already made, wherever it was made. */
+  function refundOfKey(key: string): { charge: SandboxCharge; refund: SandboxRefund } | undefined {
+    for (const charge of charges.values()) {
+      const refund = charge.refunds?.find((r) => r.idempotencyKey === key);
+      if (refund) return { charge, refund };
+    }
+    return undefined;
   }
 
   function sign(body: string): string {
@@ -164,15 +210,57 @@ export function sandboxGateway(config: SandboxConfig) {
     },
 
     async getCharge(id): Promise<ChargeInfo> {
-      const charge = current(id);
-      if (!charge) throw new GatewayRefused('sandbox', 'not_found', `no charge ${id}`);
-      return {
-        chargeId: charge.id,
-        status: charge.status,
-        amount: satang(charge.amount),
-        orderRef: charge.orderRef,
-        failureMessage: charge.failureMessage,
+      return info(found(id));
+    },
+
+    async cancelCharge(id) {
+      const charge = found(id);
+      // Expired, its pages show it as over and take no answer (`decide` moves pending charges only).
+      if (charge.status === 'pending') {
+        charge.status = 'expired';
+        save();
+      }
+      return info(charge);
+    },
+
+    async refund(input): Promise<RefundResult> {
+      const earlier = refundOfKey(input.idempotencyKey);
+      if (earlier) {
+        // A key stands for one refund: the same key for another charge or amount is a mistake, not a retry.
+        if (earlier.charge.id !== input.chargeId || earlier.refund.amount !== input.amount) {
+          throw new GatewayRefused('sandbox', 'idempotency_key_reused', 'the key was used for another refund');
+        }
+        return { refundId: earlier.refund.id, amount: earlier.refund.amount, status: 'done' };
+      }
+      const charge = found(input.chargeId);
+      if (charge.status !== 'paid') throw new GatewayRefused('sandbox', 'not_paid', `${charge.id} is ${charge.status}`);
+      if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
+        throw new GatewayRefused('sandbox', 'invalid_amount', 'a refund is a positive number of satang');
+      }
+      const left = charge.amount - refunded(charge);
+      if (input.amount > left) {
+        throw new GatewayRefused('sandbox', 'over_refund', `${input.amount} satang asked, ${left} left to refund`);
+      }
+      const refund: SandboxRefund = {
+        id: newId('rfnd'),
+        amount: input.amount,
+        idempotencyKey: input.idempotencyKey,
+        createdAt: now().toISOString(),
       };
+      charge.refunds = [...(charge.refunds ?? []), refund];
+      save();
+      return { refundId: refund.id, amount: refund.amount, status: 'done' };
+    },
+
+    async listCharges(window) {
+      const records: ChargeRecord[] = [];
+      for (const { id, createdAt } of charges.values()) {
+        const at = createdAt ? new Date(createdAt) : undefined;
+        if (!at || at < window.from || at > window.to) continue;
+        const charge = found(id);
+        records.push({ ...info(charge), refunded: refunded(charge), createdAt: at });
+      }
+      return records.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     },
 
     verifyNotification(headers, rawBody) {
