@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { ReconcilePage } from './reconcile/ReconcilePage';
 import { UserProductGroupByType } from './resources/user-product-group';
 import { SendPage } from './send/SendPage';
 
@@ -16,6 +17,7 @@ export const customPages: CustomPage[] = [
     serves: ['userProductGroup/facebook', 'userProductGroup/line'],
   },
   { route: 'send', element: <SendPage />, serves: ['send'] },
+  { route: 'ordersReconcile', element: <ReconcilePage />, serves: ['ordersReconcile'] },
 ];
 
 export const customPaths = customPages.flatMap((p) => p.serves);

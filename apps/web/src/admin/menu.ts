@@ -9,7 +9,7 @@ export interface MenuEntry {
   resource?: string;
   /** Pages that are not a resource's list (the Send screen). */
   custom?: boolean;
-  /** The waiting-orders count shows on this entry. */
+  /** The count of orders waiting for staff (a slip to check, a payment after cancellation) shows on this entry. */
   badge?: boolean;
 }
 
@@ -29,6 +29,7 @@ export const sidebar: { group: string; entries: MenuEntry[] }[] = [
       { path: 'ordersConfirm', page: 'ordersConfirm', badge: true },
       { path: 'orders', page: 'orders' },
       { path: 'ordersExpire', page: 'ordersExpire' },
+      { path: 'ordersReconcile', page: 'ordersReconcile', custom: true },
     ],
   },
   {

@@ -3,7 +3,22 @@ import { Box, Button, FormHelperText, LinearProgress, Stack, Typography } from '
 import { fileUrl, type UploadKind, uploadKinds } from '@sikkha/contract';
 import { useId, useState } from 'react';
 import { useInput, useTranslate } from 'react-admin';
+import { useProtectedFile } from './protected-file';
 import { uploadFiles } from './upload';
+
+const previewSx = { width: 120, height: 80, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider' };
+
+/** A file only its uploader and staff may see (a slip): fetched with the staff token, as an `<img>` cannot send it. */
+function ProtectedPreview({ serve, name, alt }: { serve: string; name: string; alt: string }) {
+  const { url, failed } = useProtectedFile(serve, name);
+  return url ? (
+    <Box component="img" src={url} alt={alt} sx={previewSx} />
+  ) : (
+    <Box sx={{ ...previewSx, display: 'grid', placeItems: 'center' }}>
+      <Typography variant="caption">{failed ? '!' : '…'}</Typography>
+    </Box>
+  );
+}
 
 interface Props {
   source: string;
@@ -54,12 +69,11 @@ export function UploadInput({ source, endpoint, label, image = true }: Props) {
       </Typography>
       <Stack direction="row" spacing={2} alignItems="center">
         {image && value && kind ? (
-          <Box
-            component="img"
-            src={fileUrl(kind.serve, value)}
-            alt={title}
-            sx={{ width: 120, height: 80, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider' }}
-          />
+          kind.access === 'public' ? (
+            <Box component="img" src={fileUrl(kind.serve, value)} alt={title} sx={previewSx} />
+          ) : (
+            <ProtectedPreview serve={kind.serve} name={value} alt={title} />
+          )
         ) : image ? (
           <Box
             sx={{ width: 120, height: 80, display: 'grid', placeItems: 'center', border: 1, borderColor: 'divider' }}

@@ -134,6 +134,7 @@ export const fieldLabels: Record<string, { th: string; en: string }> = {
   company_branch: { th: 'สาขา', en: 'Branch' },
   coupon_id: { th: 'คูปอง', en: 'Coupon' },
   fee: { th: 'ค่าธรรมเนียม', en: 'Fee' },
+  orders_refunded: { th: 'คืนเงินแล้ว', en: 'Refunded' },
   cancel_reason: { th: 'สาเหตุที่ยกเลิก', en: 'Why cancelled' },
   cancel_note: { th: 'เหตุผลที่ปฏิเสธ', en: 'Reason for refusal' },
   // Coupons

@@ -3,22 +3,38 @@ import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import {
+  Alert,
+  AlertTitle,
+  Box,
   Button,
+  Checkbox,
+  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
   DialogContentText,
   DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
   IconButton,
   TextField,
   Tooltip,
 } from '@mui/material';
-import { type BookSendState, bookSendStates, orderRejectForm } from '@sikkha/contract';
+import {
+  type BookSendState,
+  bookSendStates,
+  messages,
+  orderRejectForm,
+  orderUpdateBody,
+  type SlipCheck,
+} from '@sikkha/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useListContext, useNotify, useRefresh, useTranslate, useUnselectAll } from 'react-admin';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { ApiError } from '../../api/client';
 import { adminRoute } from '../admin-request';
 
 type RejectForm = z.infer<typeof orderRejectForm>;
@@ -28,8 +44,11 @@ function useDecided(resource: string) {
   const notify = useNotify();
   const refresh = useRefresh();
   const unselectAll = useUnselectAll(resource);
-  return (asked: number, updated: number, done: string) => {
-    if (updated === asked) notify(done, { type: 'success', messageArgs: { smart_count: updated } });
+  /** `done` null: the caller has said what happened. */
+  return (asked: number, updated: number, done: string | null) => {
+    if (done === null) {
+      // Said by the caller.
+    } else if (updated === asked) notify(done, { type: 'success', messageArgs: { smart_count: updated } });
     else notify('admin.order.partly', { type: 'warning', messageArgs: { updated, asked } });
     unselectAll();
     refresh();
@@ -46,26 +65,96 @@ interface DecisionProps {
 
 const failed = (notify: ReturnType<typeof useNotify>) => (error: Error) => notify(error.message, { type: 'error' });
 
-/** Approves waiting orders (finish): each course unlocks, the member is told, the receipt is numbered. */
-export function ApproveButton({ ids, compact, resource = 'ordersConfirm' }: DecisionProps) {
+/** An order to approve, with what its slip showed (a slip used before needs staff's explicit override). */
+export interface ApprovableOrder {
+  id: number;
+  orders_ref?: string | null;
+  slipCheck?: Pick<SlipCheck, 'flags'> | null;
+}
+
+const reused = (order: ApprovableOrder) => order.slipCheck?.flags.includes('reused') ?? false;
+
+/** The server's refusal of a reused slip approved without a reason (409, slipOverrideRequired). */
+const isOverrideRequired = (error: unknown) =>
+  error instanceof ApiError &&
+  error.status === 409 &&
+  (error.message === messages.slipOverrideRequired.th || error.message === messages.slipOverrideRequired.en);
+
+/** The override's reason, as the contract checks it (required here); a tick beside it says staff checked. */
+const overrideForm = orderUpdateBody.pick({ slip_override: true }).required();
+type OverrideForm = { slip_override: string };
+
+/**
+ * Approves waiting orders (finish): each course unlocks, the member is told, the receipt is numbered. One order whose
+ * slip was used before (its check flags `reused`, or the server says so) is approved only with a tick and a reason,
+ * sent as `slip_override`; several at once leave such orders out, and say which.
+ */
+export function ApproveButton({
+  orders,
+  compact,
+  resource = 'ordersConfirm',
+}: Omit<DecisionProps, 'ids'> & {
+  orders: ApprovableOrder[];
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const decided = useDecided(resource);
   const [confirming, setConfirming] = useState(false);
+  const single = orders.length === 1;
+  // A reused slip on one order asks for the override; the server may ask for it too (a check that came later).
+  const [serverAsked, setServerAsked] = useState(false);
+  const override = single && (reused(orders[0]!) || serverAsked);
+  const skipped = single ? [] : orders.filter(reused);
+  const approvable = single ? orders : orders.filter((order) => !reused(order));
+  const [checked, setChecked] = useState(false);
+  const [uncheckedError, setUncheckedError] = useState(false);
+  const { control, handleSubmit, reset } = useForm<OverrideForm>({
+    resolver: zodResolver(overrideForm),
+    defaultValues: { slip_override: '' },
+  });
   const approve = useMutation({
-    mutationFn: () =>
-      ids.length === 1
-        ? adminRoute('ordersUpdate', { method: 'POST', body: { id: ids[0]!, orders_status: 'finish' } }).then(() => 1)
+    mutationFn: (slip_override?: string) => {
+      const ids = approvable.map((order) => order.id);
+      return ids.length === 1
+        ? adminRoute('ordersUpdate', {
+            method: 'POST',
+            body: { id: ids[0]!, orders_status: 'finish', ...(slip_override ? { slip_override } : {}) },
+          }).then(() => 1)
         : adminRoute('ordersUpdataAll', { method: 'POST', body: { id: ids, orders_status: 'finish' } }).then(
             (r) => r.data.updated,
-          ),
+          );
+    },
     onSuccess: (updated) => {
       setConfirming(false);
-      decided(ids.length, updated, 'admin.order.approved');
+      setServerAsked(false);
+      setChecked(false);
+      reset();
+      if (skipped.length > 0) {
+        notify('admin.order.approvedSkipped', {
+          type: 'warning',
+          messageArgs: { updated, skipped: skipped.length, smart_count: updated },
+        });
+        decided(approvable.length, updated, null);
+      } else decided(approvable.length, updated, 'admin.order.approved');
     },
-    onError: failed(notify),
+    onError: (error: Error) => {
+      if (single && isOverrideRequired(error)) setServerAsked(true);
+    },
   });
+  const close = () => {
+    if (approve.isPending) return;
+    setConfirming(false);
+    approve.reset();
+  };
   const label = translate('admin.order.approve');
+  const ref = (order: ApprovableOrder) => order.orders_ref ?? `#${order.id}`;
+  const submit = handleSubmit(({ slip_override }) => {
+    if (!checked) {
+      setUncheckedError(true);
+      return;
+    }
+    approve.mutate(slip_override);
+  });
   return (
     <>
       {compact ? (
@@ -79,23 +168,94 @@ export function ApproveButton({ ids, compact, resource = 'ordersConfirm' }: Deci
           {label}
         </Button>
       )}
-      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="approve-title">
-        <DialogTitle id="approve-title">{label}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{translate('admin.order.approveConfirm', { smart_count: ids.length })}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)}>{translate('ra.action.cancel')}</Button>
-          <Button
-            variant="contained"
-            color="success"
-            disabled={approve.isPending}
-            onClick={() => approve.mutate()}
-            autoFocus
-          >
-            {label}
-          </Button>
-        </DialogActions>
+      <Dialog open={confirming} onClose={close} fullWidth={override} maxWidth="sm" aria-labelledby="approve-title">
+        <form
+          noValidate
+          onSubmit={(event) => {
+            if (override) void submit(event);
+            else {
+              event.preventDefault();
+              approve.mutate(undefined);
+            }
+          }}
+        >
+          <DialogTitle id="approve-title">{label}</DialogTitle>
+          <DialogContent>
+            <DialogContentText>
+              {translate('admin.order.approveConfirm', { smart_count: approvable.length })}
+            </DialogContentText>
+            {skipped.length > 0 && (
+              <Alert severity="warning" sx={{ mt: 2 }}>
+                {translate('admin.order.bulkSkipReused', {
+                  smart_count: skipped.length,
+                  refs: skipped.map(ref).join(', '),
+                })}
+              </Alert>
+            )}
+            {override && (
+              <Box sx={{ mt: 2 }}>
+                <Alert severity="error" sx={{ mb: 2 }}>
+                  <AlertTitle>{translate('admin.order.overrideTitle')}</AlertTitle>
+                  {translate('admin.order.overrideHint')}
+                </Alert>
+                <FormControl error={uncheckedError && !checked} sx={{ mb: 1 }}>
+                  <FormControlLabel
+                    control={
+                      <Checkbox
+                        checked={checked}
+                        onChange={(event) => {
+                          setChecked(event.target.checked);
+                          setUncheckedError(false);
+                        }}
+                        autoFocus
+                      />
+                    }
+                    label={translate('admin.order.overrideConfirm')}
+                  />
+                  {uncheckedError && !checked && (
+                    <FormHelperText>{translate('admin.order.overrideConfirmRequired')}</FormHelperText>
+                  )}
+                </FormControl>
+                <Controller
+                  control={control}
+                  name="slip_override"
+                  render={({ field, fieldState }) => (
+                    <TextField
+                      {...field}
+                      label={translate('admin.order.overrideReason')}
+                      required
+                      fullWidth
+                      multiline
+                      minRows={2}
+                      error={Boolean(fieldState.error)}
+                      helperText={fieldState.error?.message}
+                    />
+                  )}
+                />
+              </Box>
+            )}
+            {approve.isError && !(override && isOverrideRequired(approve.error)) && (
+              <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+                {approve.error.message}
+              </Alert>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close} disabled={approve.isPending}>
+              {translate('ra.action.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              variant="contained"
+              color={override ? 'error' : 'success'}
+              disabled={approve.isPending || approvable.length === 0}
+              startIcon={approve.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+              autoFocus={!override}
+            >
+              {override ? translate('admin.order.overrideApprove') : label}
+            </Button>
+          </DialogActions>
+        </form>
       </Dialog>
     </>
   );

@@ -32,8 +32,12 @@ import { adminRoute } from '../admin-request';
 import { useValueWords } from '../components/fields';
 import { formatDate, formatMoney } from '../components/format';
 import { History } from '../components/History';
+import { paidBaht } from '../components/order-money';
 import { SlipCheckSummary, SlipThumbnail } from '../components/Slip';
 import { ApproveButton, RejectButton } from './order-actions';
+import { statusColors } from './order-cells';
+import { canRefund, OrderRefunds, RefundButton } from './order-refund';
+import { ResolvePaidButtons } from './paid-after-cancel';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -155,6 +159,22 @@ function AfterSale({ order }: { order: OrderView }) {
   );
 }
 
+/** The order's refunds, once it has any (a waiting order has had no money to give back). */
+function RefundsSection({ order }: { order: OrderView }) {
+  const translate = useTranslate();
+  if (order.orders_status === 'wait') return null;
+  return (
+    <OrderRefunds
+      order={order}
+      frame={(table) => (
+        <Grid size={{ xs: 12 }}>
+          <Section title={translate('admin.order.refunds')}>{table}</Section>
+        </Grid>
+      )}
+    />
+  );
+}
+
 function OrderPage() {
   const order = useRecordContext<OrderView>();
   const translate = useTranslate();
@@ -178,21 +198,25 @@ function OrderPage() {
           <Typography variant="h5" component="h1">
             {order.orders_ref ?? `#${order.id}`}
           </Typography>
-          <Chip
-            label={value(order.orders_status)}
-            color={
-              order.orders_status === 'finish' ? 'success' : order.orders_status === 'wait' ? 'warning' : 'default'
-            }
-          />
+          <Chip label={value(order.orders_status)} color={statusColors[order.orders_status ?? 'wait']} />
+          {order.orders_status === 'finish' && Boolean(order.orders_refunded) && (
+            <Chip
+              variant="outlined"
+              color="warning"
+              label={`${translate('admin.order.refunded')} ${formatMoney(order.orders_refunded)}`}
+            />
+          )}
         </Stack>
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
           {order.orders_status === 'wait' && (
             <>
-              <ApproveButton ids={[order.id]} resource="orders" />
+              <ApproveButton orders={[order]} resource="orders" />
               <RejectButton ids={[order.id]} resource="orders" />
             </>
           )}
-          {order.orders_status === 'finish' && <DocumentButton order={order} />}
+          {order.orders_status === 'paid_after_cancel' && <ResolvePaidButtons order={order} />}
+          {canRefund(order) && <RefundButton order={order} />}
+          {(order.orders_status === 'finish' || order.orders_status === 'refund') && <DocumentButton order={order} />}
         </Stack>
       </Stack>
       <Grid container spacing={2}>
@@ -207,6 +231,8 @@ function OrderPage() {
                 [t('orders_discount'), formatMoney(order.orders_discount)],
                 [t('orders_net'), formatMoney(order.orders_net)],
                 [t('fee'), order.fee ? formatMoney(order.fee) : null],
+                [translate('admin.order.paid'), formatMoney(paidBaht(order))],
+                [t('orders_refunded'), order.orders_refunded ? formatMoney(order.orders_refunded) : null],
                 [t('create_at'), formatDate(order.create_at, locale, true)],
                 [t('order_no'), order.order_no],
                 [t('approve_date'), formatDate(order.approve_date, locale, true)],
@@ -294,6 +320,7 @@ function OrderPage() {
             </Section>
           </Grid>
         )}
+        <RefundsSection order={order} />
       </Grid>
       <History query={{ subject: 'orders', subject_id: order.id }} />
     </Box>

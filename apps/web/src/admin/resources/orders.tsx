@@ -1,4 +1,4 @@
-import { Chip, Link as MuiLink, Stack, Typography } from '@mui/material';
+import { Chip, Stack } from '@mui/material';
 import { bookSendStates, cancelReasons, orderPayments, orderStatuses, type StaffOrder } from '@sikkha/contract';
 import {
   AutocompleteInput,
@@ -14,48 +14,19 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { Link } from 'react-router';
 import { DateField, MoneyField, useValueWords, ValueField } from '../components/fields';
 import { formatDate, formatMoney } from '../components/format';
 import { EnumInput } from '../components/inputs';
 import { ListPage } from '../components/ListPage';
+import { ordersExporter } from '../components/orders-export';
 import { SlipThumbnail } from '../components/Slip';
 import { ApproveButton, BookSendButtons, RejectButton } from './order-actions';
+import { type Column, MemberCell, statusColors } from './order-cells';
 import { OrderShow } from './order-page';
+import { PaidAfterCancel } from './paid-after-cancel';
 import type { AdminResource } from './types';
 
-export const statusColors = { wait: 'warning', finish: 'success', cancel: 'default' } as const;
 export const bookSendColors = { N: 'default', Y: 'success', C: 'error' } as const;
-
-/** What a Datagrid reads from a column that has no `source`: its header. */
-interface Column {
-  label: string;
-}
-
-/** The member of an order: name and e-mail, a link to the member's page. */
-export function MemberCell(_column: Column) {
-  const order = useRecordContext<StaffOrder>();
-  const basename = useBasename();
-  if (!order) return null;
-  const name = [order.name_th, order.lname_th].filter(Boolean).join(' ');
-  return (
-    <MuiLink
-      component={Link}
-      to={`${basename}/user/${order.user_id}/show`}
-      onClick={(event) => event.stopPropagation()}
-      underline="hover"
-    >
-      <Typography variant="body2" component="span" sx={{ display: 'block' }}>
-        {name || order.email}
-      </Typography>
-      {name && (
-        <Typography variant="caption" component="span" color="text.secondary">
-          {order.email}
-        </Typography>
-      )}
-    </MuiLink>
-  );
-}
 
 /** The day and time the member says they paid. */
 function PaidAtCell(_column: Column) {
@@ -114,10 +85,13 @@ function useOrderPage() {
 
 /** The rows ticked: approve them all, or refuse them all with one reason. */
 function ConfirmBulkActions() {
-  const { selectedIds } = useListContext();
+  const { selectedIds, data } = useListContext<StaffOrder>();
+  // The rows ticked with what their slips showed (a tick kept from another page is known by its id only).
+  const rows = new Map((data ?? []).map((order) => [order.id, order]));
+  const orders = (selectedIds as number[]).map((id) => rows.get(id) ?? { id, orders_ref: null, slipCheck: null });
   return (
     <>
-      <ApproveButton ids={selectedIds as number[]} />
+      <ApproveButton orders={orders} />
       <RejectButton ids={selectedIds as number[]} />
     </>
   );
@@ -128,47 +102,55 @@ function RowDecision(_column: Column) {
   if (!order) return null;
   return (
     <Stack direction="row" spacing={1} onClick={(event) => event.stopPropagation()}>
-      <ApproveButton ids={[order.id]} compact />
+      <ApproveButton orders={[order]} compact />
       <RejectButton ids={[order.id]} compact />
     </Stack>
   );
 }
 
-/** /admin/ordersConfirm: waiting orders with their slips, approved or refused one by one or several at once. */
+/**
+ * /admin/ordersConfirm (where the sidebar's count leads): the payments after cancellation to resolve, then waiting
+ * orders with their slips, approved or refused one by one or several at once.
+ */
 function OrdersConfirmList() {
   const orderPage = useOrderPage();
   const phone = usePhoneLines();
+  const [locale] = useLocaleState();
   return (
-    <ListPage
-      sort={{ field: 'id', order: 'ASC' }}
-      filters={[<EnumInput key="pay" source="orders_payment" values={orderPayments} />]}
-      rowClick={(id) => orderPage(id)}
-      phone={phone}
-      bulkActions={<ConfirmBulkActions />}
-      columns={[
-        <TextField key="ref" source="orders_ref" sortable={false} />,
-        <MemberCell key="member" label="resources.orders.fields.user_id" />,
-        <TextField key="course" source="product_title" sortable={false} />,
-        <ValueField key="pay" source="orders_payment" sortable={false} />,
-        <MoneyField key="net" source="orders_net" textAlign="right" />,
-        <PaidAtCell key="paid" label="resources.orders.fields.orders_payment_date" />,
-        <FunctionField
-          key="slip"
-          label="resources.orders.fields.orders_payment_slip"
-          render={(order: StaffOrder) => (
-            <SlipThumbnail
-              name={order.orders_payment_slip}
-              label={order.orders_ref ?? `#${order.id}`}
-              check={order.slipCheck}
-              net={order.orders_net}
-            />
-          )}
-        />,
-        <FlagsCell key="flags" label="admin.order.check" />,
-        <DateField key="at" source="create_at" showTime />,
-        <RowDecision key="decide" label="admin.order.decide" />,
-      ]}
-    />
+    <>
+      <PaidAfterCancel />
+      <ListPage
+        exporter={ordersExporter(locale)}
+        sort={{ field: 'id', order: 'ASC' }}
+        filters={[<EnumInput key="pay" source="orders_payment" values={orderPayments} />]}
+        rowClick={(id) => orderPage(id)}
+        phone={phone}
+        bulkActions={<ConfirmBulkActions />}
+        columns={[
+          <TextField key="ref" source="orders_ref" sortable={false} />,
+          <MemberCell key="member" label="resources.orders.fields.user_id" />,
+          <TextField key="course" source="product_title" sortable={false} />,
+          <ValueField key="pay" source="orders_payment" sortable={false} />,
+          <MoneyField key="net" source="orders_net" textAlign="right" />,
+          <PaidAtCell key="paid" label="resources.orders.fields.orders_payment_date" />,
+          <FunctionField
+            key="slip"
+            label="resources.orders.fields.orders_payment_slip"
+            render={(order: StaffOrder) => (
+              <SlipThumbnail
+                name={order.orders_payment_slip}
+                label={order.orders_ref ?? `#${order.id}`}
+                check={order.slipCheck}
+                net={order.orders_net}
+              />
+            )}
+          />,
+          <FlagsCell key="flags" label="admin.order.check" />,
+          <DateField key="at" source="create_at" showTime />,
+          <RowDecision key="decide" label="admin.order.decide" />,
+        ]}
+      />
+    </>
   );
 }
 
@@ -210,19 +192,27 @@ const orderColumns = [
   <DateField key="at" source="create_at" showTime />,
 ];
 
-/** /admin/orders: every order, filtered; the order page on a click; book shipping for the ticked rows. */
+/**
+ * /admin/orders: the payments after cancellation to resolve first, then every order, filtered; the order page on a
+ * click; book shipping for the ticked rows; the CSV staff read.
+ */
 function OrdersList() {
   const orderPage = useOrderPage();
   const phone = usePhoneLines();
+  const [locale] = useLocaleState();
   return (
-    <ListPage
-      sort={{ field: 'id', order: 'DESC' }}
-      filters={orderFilters}
-      rowClick={(id) => orderPage(id)}
-      phone={phone}
-      bulkActions={<BookSendButtons />}
-      columns={orderColumns}
-    />
+    <>
+      <PaidAfterCancel />
+      <ListPage
+        exporter={ordersExporter(locale)}
+        sort={{ field: 'id', order: 'DESC' }}
+        filters={orderFilters}
+        rowClick={(id) => orderPage(id)}
+        phone={phone}
+        bulkActions={<BookSendButtons />}
+        columns={orderColumns}
+      />
+    </>
   );
 }
 
@@ -230,8 +220,10 @@ function OrdersList() {
 function OrdersExpireList() {
   const orderPage = useOrderPage();
   const phone = usePhoneLines();
+  const [locale] = useLocaleState();
   return (
     <ListPage
+      exporter={ordersExporter(locale)}
       sort={{ field: 'id', order: 'DESC' }}
       filters={[<EnumInput key="why" source="cancel_reason" values={cancelReasons} scope="cancelReason" />]}
       rowClick={(id) => orderPage(id)}

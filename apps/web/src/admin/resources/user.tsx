@@ -38,7 +38,7 @@ import { formatDate } from '../components/format';
 import { History } from '../components/History';
 import { EnumInput } from '../components/inputs';
 import { ListPage } from '../components/ListPage';
-import { statusColors } from './orders';
+import { statusColors } from './order-cells';
 import type { AdminResource } from './types';
 
 function UserList() {
