@@ -79,7 +79,10 @@ function ByReference({ reference }: { reference: string }) {
   else if (page.isError) {
     body = <PageLoadError error={page.error} retry={() => void page.refetch()} />;
   } else if (order?.orders_status === 'cancel') body = <Alert severity="warning">{text.pageCancelled}</Alert>;
-  else body = <Alert severity="info">{order?.slip ? text.waitingSlip : text.waitingStaff}</Alert>;
+  else if (order?.orders_status === 'refund') body = <Alert severity="info">{text.pageRefunded}</Alert>;
+  else if (order?.orders_status === 'paid_after_cancel') {
+    body = <Alert severity="info">{text.pagePaidAfterCancel}</Alert>;
+  } else body = <Alert severity="info">{order?.slip ? text.waitingSlip : text.waitingStaff}</Alert>;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       {body}

@@ -28,7 +28,8 @@ import { useErrorText } from './use-field-message';
 
 /**
  * My courses' orders (orders spec §2, §4): waiting orders with a way to continue paying (the card or QR page, or
- * the slip) or to cancel, and the posting state of book courses' documents.
+ * the slip) or to cancel, the posting state of book courses' documents, the receipts (with what was refunded and
+ * the refund documents), the orders refunded in full, and a payment that arrived after its order was cancelled.
  */
 export function MyOrders() {
   const text = useCheckoutTexts();
@@ -50,9 +51,22 @@ export function MyOrders() {
       order.orders_status === 'finish' && order.product_id && productOf.get(order.product_id)?.product_book === 'Y',
   );
   const paid = orders.data.filter((order) => order.orders_status === 'finish' && order.order_no);
-  if (waiting.length === 0 && books.length === 0 && paid.length === 0) return null;
+  // Refunded in full: no course any more, out of the paid list (a partial refund stays there, with its amount).
+  const refunded = orders.data.filter((order) => order.orders_status === 'refund');
+  // Paid after the order was cancelled: staff refund it or open the course; the member is told meanwhile.
+  const paidAfterCancel = orders.data.filter((order) => order.orders_status === 'paid_after_cancel');
+  const titleOf = (order: MyOrder) => (order.product_id && productOf.get(order.product_id)?.product_title) || '';
+  if ([waiting, books, paid, refunded, paidAfterCancel].every((list) => list.length === 0)) return null;
   return (
     <Box sx={{ display: 'grid', gap: 3, mb: 4 }}>
+      {paidAfterCancel.map((order) => (
+        <Alert key={order.id} severity="info" data-order-id={order.id}>
+          <Box component="strong" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+            {titleOf(order)} · {formatBaht(order.orders_net ?? 0)} · {text.orderStatus.paid_after_cancel}
+          </Box>
+          {text.pagePaidAfterCancel}
+        </Alert>
+      ))}
       {waiting.length > 0 && (
         <Box component="section" aria-labelledby="pending-orders-title">
           <Typography id="pending-orders-title" component="h2" variant="h6" gutterBottom>
@@ -96,12 +110,8 @@ export function MyOrders() {
           </Box>
         </Box>
       )}
-      {paid.length > 0 && (
-        <PaidOrders
-          orders={paid}
-          titleOf={(order) => (order.product_id && productOf.get(order.product_id)?.product_title) || ''}
-        />
-      )}
+      {paid.length > 0 && <PaidOrders orders={paid} titleOf={titleOf} />}
+      {refunded.length > 0 && <PaidOrders orders={refunded} titleOf={titleOf} refunded />}
     </Box>
   );
 }

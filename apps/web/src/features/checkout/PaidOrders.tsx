@@ -5,41 +5,71 @@ import { formatBaht, thaiLongDate } from '@sikkha/contract/rules';
 import { useLang } from '../../i18n/texts';
 import type { MyOrder } from './api';
 import { useDocumentTexts } from './document-texts';
+import { RefundDocuments } from './RefundDocuments';
 import { TaxInvoiceButton } from './TaxInvoiceButton';
 
-/** The member's paid orders, newest first, each with its number and its receipt or tax invoice to download. */
-export function PaidOrders({ orders, titleOf }: { orders: MyOrder[]; titleOf: (order: MyOrder) => string }) {
+/**
+ * The member's paid orders, newest first, each with its number and its receipt or tax invoice to download; an order
+ * with money given back says how much and lists its credit notes or refund notes. The same list shows the orders
+ * refunded in full under their own heading.
+ */
+export function PaidOrders({
+  orders,
+  titleOf,
+  refunded = false,
+}: {
+  orders: MyOrder[];
+  titleOf: (order: MyOrder) => string;
+  /** The orders refunded in full (no course any more), rather than the paid ones. */
+  refunded?: boolean;
+}) {
   const text = useDocumentTexts();
   const lang = useLang();
   const paidOn = (at: string) =>
     lang === 'th'
       ? thaiLongDate(new Date(at))
       : new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Asia/Bangkok' }).format(new Date(at));
+  const titleId = refunded ? 'refunded-orders-title' : 'paid-orders-title';
   return (
-    <Box component="section" aria-labelledby="paid-orders-title">
-      <Typography id="paid-orders-title" component="h2" variant="h6" gutterBottom>
-        {text.paidOrders}
+    <Box component="section" aria-labelledby={titleId}>
+      <Typography id={titleId} component="h2" variant="h6" gutterBottom>
+        {refunded ? text.refundedOrders : text.paidOrders}
       </Typography>
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
-        {orders.map((order) =>
-          order.order_no ? (
+        {orders.map((order) => {
+          const back = order.orders_refunded ?? 0;
+          return (
             <Paper
               component="li"
               key={order.id}
               variant="outlined"
               sx={{ p: 1.5, display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}
+              data-order-id={order.id}
             >
               <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{titleOf(order)}</Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {text.number(order.order_no)}
-                  {order.approve_date && ` · ${paidOn(order.approve_date)}`} · {formatBaht(order.orders_net ?? 0)}
+                  {[
+                    order.order_no && text.number(order.order_no),
+                    order.approve_date && paidOn(order.approve_date),
+                    formatBaht(order.orders_net ?? 0),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </Typography>
+                {back > 0 && (
+                  <Typography variant="body2" color="warning.dark" sx={{ fontWeight: 600 }}>
+                    {text.refundedAmount(formatBaht(back))}
+                  </Typography>
+                )}
               </Box>
-              <TaxInvoiceButton orderId={order.id} orderNo={order.order_no} taxInvoice={order.receipt === 'Y'} />
+              {order.order_no && (
+                <TaxInvoiceButton orderId={order.id} orderNo={order.order_no} taxInvoice={order.receipt === 'Y'} />
+              )}
+              {(back > 0 || refunded) && <RefundDocuments orderId={order.id} />}
             </Paper>
-          ) : null,
-        )}
+          );
+        })}
       </Box>
     </Box>
   );

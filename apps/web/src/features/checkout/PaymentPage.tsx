@@ -97,6 +97,8 @@ function Payment({ page, signedIn, refRoute }: { page: PaymentPageData; signedIn
     );
   }
   if (page.orders_status === 'cancel') return <Alert severity="warning">{text.pageCancelled}</Alert>;
+  if (page.orders_status === 'refund') return <Alert severity="info">{text.pageRefunded}</Alert>;
+  if (page.orders_status === 'paid_after_cancel') return <Alert severity="info">{text.pagePaidAfterCancel}</Alert>;
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
       <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>

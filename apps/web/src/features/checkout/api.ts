@@ -91,6 +91,23 @@ export function useMyOrders() {
 export type MyOrder = NonNullable<ReturnType<typeof useMyOrders>['data']>[number];
 
 /**
+ * The key of an order's refunds: under `orderKeys.all`, so a payment's change asks again; made here rather than in
+ * lib/query-keys, which is in the storefront's first load, while only My courses' orders (a lazy chunk) reads it.
+ */
+const refundsKey = (orderId: number, token: string | null) => [...orderKeys.all, 'refunds', orderId, token] as const;
+
+/** The refunds of one of the member's orders (GET /api/ordersRefunds), asked only for an order with money back. */
+export function useOrderRefunds(orderId: number, enabled: boolean) {
+  const token = useToken();
+  return useQuery({
+    queryKey: refundsKey(orderId, token),
+    enabled: enabled && token !== null,
+    retry: retryServerErrors,
+    queryFn: () => routeData('ordersRefunds', { query: { id: orderId } }),
+  });
+}
+
+/**
  * After a payment moved (paid, a slip sent, cancelled): the member (their lists of owned and waiting courses and
  * their coins), the open course and the orders are asked again.
  */

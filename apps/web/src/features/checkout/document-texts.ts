@@ -7,6 +7,12 @@ interface DocumentTexts {
   downloading: string;
   downloadFailed: string;
   number: (orderNo: string) => string;
+  refundedOrders: string;
+  refundedAmount: (amount: string) => string;
+  creditNote: string;
+  refundNote: string;
+  refundPending: string;
+  refundsLoadFailed: string;
 }
 
 const texts: Bilingual<DocumentTexts> = {
@@ -17,6 +23,12 @@ const texts: Bilingual<DocumentTexts> = {
     downloading: 'กำลังดาวน์โหลด…',
     downloadFailed: 'ดาวน์โหลดไม่สำเร็จ',
     number: (orderNo) => `เลขที่ ${orderNo}`,
+    refundedOrders: 'คำสั่งซื้อที่คืนเงินแล้ว',
+    refundedAmount: (amount) => `คืนเงินแล้ว ${amount}`,
+    creditNote: 'ใบลดหนี้',
+    refundNote: 'ใบคืนเงิน',
+    refundPending: 'รอผู้ให้บริการชำระเงินคืนเงิน',
+    refundsLoadFailed: 'โหลดเอกสารการคืนเงินไม่สำเร็จ',
   },
   en: {
     paidOrders: 'Receipts',
@@ -25,8 +37,14 @@ const texts: Bilingual<DocumentTexts> = {
     downloading: 'Downloading…',
     downloadFailed: 'The download failed',
     number: (orderNo) => `No. ${orderNo}`,
+    refundedOrders: 'Refunded orders',
+    refundedAmount: (amount) => `Refunded ${amount}`,
+    creditNote: 'Credit note',
+    refundNote: 'Refund note',
+    refundPending: 'Waiting for the payment gateway',
+    refundsLoadFailed: 'The refund documents could not be loaded',
   },
 };
 
-/** The words of the receipts list and its download button. */
+/** The words of the receipts list, the refund documents and their download buttons. */
 export const useDocumentTexts = defineTexts('checkoutDocuments', texts);

@@ -1,3 +1,4 @@
+import type { OrderStatus } from '@sikkha/contract';
 import { type Bilingual, defineTexts } from '../../i18n/texts';
 
 interface CheckoutTexts {
@@ -131,6 +132,10 @@ interface CheckoutTexts {
   bookSend: Record<'Y' | 'N' | 'C', string>;
   bookOrders: string;
   method: Record<'transfer' | 'qrcode' | 'credit' | 'smatrpay' | 'unionpay' | 'coin', string>;
+  /** An order's state in the member's words (every state the contract has). */
+  orderStatus: Record<OrderStatus, string>;
+  pageRefunded: string;
+  pagePaidAfterCancel: string;
   loadError: string;
   networkError: string;
 }
@@ -274,6 +279,15 @@ const texts: Bilingual<CheckoutTexts> = {
       unionpay: 'UnionPay',
       coin: 'เหรียญ',
     },
+    orderStatus: {
+      wait: 'รอชำระเงิน',
+      finish: 'ชำระเงินแล้ว',
+      cancel: 'ยกเลิกแล้ว',
+      refund: 'คืนเงินแล้ว',
+      paid_after_cancel: 'ได้รับเงินหลังยกเลิก',
+    },
+    pageRefunded: 'คำสั่งซื้อนี้คืนเงินแล้ว',
+    pagePaidAfterCancel: 'ได้รับชำระเงินหลังจากคำสั่งซื้อถูกยกเลิกแล้ว เจ้าหน้าที่จะคืนเงินหรือเปิดคอร์สให้ และแจ้งให้ทราบ',
     loadError: 'โหลดข้อมูลไม่สำเร็จ',
     networkError: 'เชื่อมต่อร้านไม่สำเร็จ กรุณาตรวจสอบอินเทอร์เน็ตแล้วลองอีกครั้ง',
   },
@@ -417,6 +431,16 @@ const texts: Bilingual<CheckoutTexts> = {
       unionpay: 'UnionPay',
       coin: 'Coins',
     },
+    orderStatus: {
+      wait: 'Waiting for payment',
+      finish: 'Paid',
+      cancel: 'Cancelled',
+      refund: 'Refunded',
+      paid_after_cancel: 'Paid after cancellation',
+    },
+    pageRefunded: 'This order was refunded',
+    pagePaidAfterCancel:
+      'Your payment arrived after the order was cancelled: staff will refund it or open the course, and tell you which',
     loadError: 'Could not load',
     networkError: 'Could not reach the shop. Please check your internet connection and try again.',
   },
