@@ -108,6 +108,10 @@ export const messages = {
   },
   refundRejected: { th: 'ผู้ให้บริการชำระเงินปฏิเสธการคืนเงิน', en: 'The payment gateway refused the refund' },
   refunded: { th: 'คืนเงินเรียบร้อย', en: 'Refunded' },
+  refundPending: {
+    th: 'ส่งคำขอคืนเงินแล้ว ระบบจะยืนยันกับผู้ให้บริการชำระเงินอีกครั้งโดยอัตโนมัติ',
+    en: 'The refund was asked for; the shop will confirm it with the payment gateway automatically',
+  },
   gatewayUnreachable: {
     th: 'ไม่สามารถติดต่อผู้ให้บริการชำระเงินได้ กรุณาลองใหม่อีกครั้ง',
     en: 'The payment gateway cannot be reached; please try again',

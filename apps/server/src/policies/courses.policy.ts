@@ -63,6 +63,8 @@ export async function coursesOf(db: Executor, userId: number, now: Date) {
         }
         break;
       case 'cancel':
+      case 'refund':
+      case 'paid_after_cancel':
         break;
       default:
         unreachable(row.status);

@@ -1,5 +1,4 @@
-/** The spec opens a course by its title: /product/{product_title}. */
-export const coursePath = (title: string) => `/product/${encodeURIComponent(title)}`;
+export { coursePath } from '@sikkha/contract/rules/pages';
 
 /**
  * A list page opens a course over itself with ?course={id}, so the list (its filters and search kept) stays behind

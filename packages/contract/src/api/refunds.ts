@@ -27,7 +27,10 @@ const reason = z.string({ error: refundReasonRequired }).trim().min(1, refundRea
 export const refundBody = z.strictObject({
   id: f.ref(),
   /** Baht; at most what was paid less what was refunded. Left out: all of what remains. */
-  amount: f.money().refine((v) => v > 0, 'จำนวนเงินต้องมากกว่า 0').optional(),
+  amount: f
+    .money()
+    .refine((v) => v > 0, 'จำนวนเงินต้องมากกว่า 0')
+    .optional(),
   reason,
   manual: z
     .strictObject({
@@ -99,5 +102,9 @@ export const reconcileQuery = z.strictObject({
 });
 /** ordersReconcile (staff): compares the last `days` days now. */
 export const reconcileBody = z.strictObject({ days: z.coerce.number().int().min(1).max(90).default(2) });
-export const reconcileResult = z.object({ checked: z.number().int(), fixed: z.number().int(), found: z.number().int() });
+export const reconcileResult = z.object({
+  checked: z.number().int(),
+  fixed: z.number().int(),
+  found: z.number().int(),
+});
 export const resolveMismatchBody = z.strictObject({ id: f.ref(), note: z.string().trim().max(500).optional() });

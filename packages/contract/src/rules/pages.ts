@@ -57,3 +57,6 @@ export function isWebPage(pathname: string): boolean {
  * server-rendered page's query answers): `<` escaped, so no value can close the element or open another.
  */
 export const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** The spec opens a course by its title: /product/{product_title} (links in the app, mails and the sitemap). */
+export const coursePath = (title: string) => `/product/${encodeURIComponent(title)}`;

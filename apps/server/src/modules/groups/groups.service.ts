@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { message } from '@sikkha/contract';
-import { accessWindow, bangkokDate } from '@sikkha/contract/rules';
+import { accessWindow, bangkokDate, coursePath } from '@sikkha/contract/rules';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
@@ -101,7 +101,7 @@ export function groupsService({ db, clock, transact, jobs }: GroupsDeps) {
           {
             user_id: member.id,
             icon: group.product_group_type,
-            to: `/product/${encodeURIComponent(group.product_title ?? '')}`,
+            to: coursePath(group.product_title ?? ''),
             message: `รหัสเข้ากลุ่ม ${channelName[group.product_group_type]} คอร์ส ${group.product_title}: ${code}`,
           },
           now,

@@ -17,8 +17,11 @@ export interface FinishDeps {
   publicUrl: string;
 }
 
-/** Documents numbered at finish: a receipt, or a full tax invoice when the buyer asked for one (receipt Y). */
-export const documentPrefixes = { receipt: 'RC', taxInvoice: 'INV' } as const;
+/**
+ * Documents numbered at finish (a receipt, or a full tax invoice when the buyer asked for one) and at a refund (a
+ * credit note against a tax invoice, else a refund note): each type its own gap-free series per year.
+ */
+export const documentPrefixes = { receipt: 'RC', taxInvoice: 'INV', creditNote: 'CN', refundNote: 'RN' } as const;
 export type DocumentType = keyof typeof documentPrefixes;
 
 /**

@@ -1,36 +1,19 @@
 import { message, type PaymentPage } from '@sikkha/contract';
-import { amountDue, type Satang, toBaht, toSatang } from '@sikkha/contract/rules';
+import { amountDue, toBaht } from '@sikkha/contract/rules';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { Clock } from '../../clock.js';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
 import { orderPayment, orders, ordersDetail, paymentCharge, product } from '../../db/schema/index.js';
-import type { Transact } from '../../db/unit-of-work.js';
 import { AppError, fail, forbidden, notFound } from '../../errors.js';
 import { allows, authorize, type SignedIn } from '../../policies/index.js';
 import {
-  type ChargeInfo,
-  type ChargeMethod,
   GatewayRefused,
   gatewayPaths,
   type NotificationHeaders,
-  type PaymentGateway,
   type QrDisplay,
 } from '../../providers/payments/port.js';
-import { finishOrder } from './finish.js';
-import type { OrdersService } from './orders.service.js';
-import { gatewayMethodOf } from './orders-context.js';
+import { keepCharge, settle, settleOrder, stopCharges } from './charges.js';
+import { gatewayMethodOf, type OrdersContext } from './orders-context.js';
 import { promptPayPayload, qrImage } from './promptpay.js';
-
-export interface GatewayDeps {
-  db: Db;
-  clock: Clock;
-  transact: Transact;
-  gateway: PaymentGateway | undefined;
-  shop: Config['shop'];
-  publicUrl: string;
-  orders: OrdersService;
-}
+import { expire } from './update-order.js';
 
 const unavailable = () => new AppError('UNAVAILABLE', message('paymentRejected'));
 
@@ -39,9 +22,9 @@ const unavailable = () => new AppError('UNAVAILABLE', message('paymentRejected')
  * gateway payment finishes one: the gateway's own answer (`getCharge`), whether a notification, the person's
  * return, the member's recheck or the expiry job asked.
  */
-export function gatewayPayments(deps: GatewayDeps) {
-  const { db, clock, transact, gateway, shop, orders: service } = deps;
-  const returnUrl = (token: string) => `${deps.publicUrl}${gatewayPaths.callback}?ref=${encodeURIComponent(token)}`;
+export function gatewayPayments(ctx: OrdersContext) {
+  const { db, clock, gateway, shop } = ctx;
+  const returnUrl = (token: string) => `${ctx.publicUrl}${gatewayPaths.callback}?ref=${encodeURIComponent(token)}`;
 
   /** A waiting order behind a payment page's reference, with what charging it needs. */
   async function payable(token: string) {
@@ -73,58 +56,6 @@ export function gatewayPayments(deps: GatewayDeps) {
 
   const describe = (order: Payable) => `${order.product_title ?? 'คอร์สออนไลน์'} (${order.ref})`;
 
-  async function keepCharge(orderId: number, chargeId: string, method: ChargeMethod, amount: Satang) {
-    await db.insert(paymentCharge).values({
-      orders_id: orderId,
-      gateway: gateway!.name,
-      charge_id: chargeId,
-      method,
-      amount: toBaht(amount),
-      create_at: clock.now().toISOString(),
-      update_at: clock.now().toISOString(),
-    });
-  }
-
-  /**
-   * Settles one charge by the gateway's word: records its state and, when paid for the order's full amount under the
-   * order's reference, finishes the order (once, however many ask at the same time). Answers the charge's state.
-   */
-  async function settle(chargeId: string): Promise<ChargeInfo['status'] | null> {
-    if (!gateway) return null;
-    const [known] = await db
-      .select()
-      .from(paymentCharge)
-      .where(and(eq(paymentCharge.gateway, gateway.name), eq(paymentCharge.charge_id, chargeId)));
-    if (!known) return null;
-    const info = await gateway.getCharge(chargeId);
-    const [order] = await db.select({ ref: orders.orders_ref }).from(orders).where(eq(orders.id, known.orders_id));
-    const paidInFull =
-      info.status === 'paid' && info.amount === toSatang(known.amount) && info.orderRef === (order?.ref ?? '');
-    await transact(async (work) => {
-      await work.db
-        .update(paymentCharge)
-        .set({
-          status: info.status === 'paid' && !paidInFull ? 'failed' : info.status,
-          failure_message: paidInFull ? null : (info.failureMessage ?? null),
-          update_at: clock.now().toISOString(),
-        })
-        .where(eq(paymentCharge.id, known.id));
-      if (paidInFull) await finishOrder(work, service.finishDeps, known.orders_id, null);
-    });
-    return paidInFull || info.status !== 'paid' ? info.status : 'failed';
-  }
-
-  /** The pending charges of an order, asked again; true when the order finished. */
-  async function settleOrder(orderId: number) {
-    const pending = await db
-      .select({ charge_id: paymentCharge.charge_id })
-      .from(paymentCharge)
-      .where(and(eq(paymentCharge.orders_id, orderId), eq(paymentCharge.status, 'pending')));
-    let paid = false;
-    for (const charge of pending) if ((await settle(charge.charge_id)) === 'paid') paid = true;
-    return paid;
-  }
-
   /** A live gateway QR for the order: the current one, or a new charge when there is none or it expired. */
   async function gatewayQr(order: Payable): Promise<PaymentPage['qr']> {
     if (!gateway) throw unavailable();
@@ -136,7 +67,7 @@ export function gatewayPayments(deps: GatewayDeps) {
       .catch((error: unknown) => {
         throw error instanceof GatewayRefused ? fail('UNPROCESSABLE', 'paymentRejected') : unavailable();
       });
-    await keepCharge(order.id, charge.chargeId, 'qr', order.amount);
+    await keepCharge(ctx, order.id, charge.chargeId, 'qr', order.amount);
     const kept = { display: charge.display, expiresAt: charge.expiresAt.toISOString(), testPayUrl: charge.testPayUrl };
     await db.update(orderPayment).set({ gateway_display: kept }).where(eq(orderPayment.orders_id, order.id));
     return qrOf(charge.display, charge.testPayUrl);
@@ -172,14 +103,14 @@ export function gatewayPayments(deps: GatewayDeps) {
   async function paymentPage(token: string): Promise<PaymentPage> {
     let order = await payable(token);
     // A gateway payment the person just made may not have been notified yet: the page asks the gateway.
-    if (order.status === 'wait' && service.viaGateway(order.payment ?? 'transfer') && (await settleOrder(order.id))) {
+    if (order.status === 'wait' && ctx.viaGateway(order.payment ?? 'transfer') && (await settleOrder(ctx, order.id))) {
       order = await payable(token);
     }
     const waiting = order.status === 'wait';
     const payment = order.payment ?? 'transfer';
     let qr: PaymentPage['qr'] = null;
     if (waiting && payment === 'qrcode') {
-      if (service.personalQr()) {
+      if (ctx.personalQr()) {
         const payload = promptPayPayload(shop, order.amount, order.ref ?? '');
         qr = payload ? { payload, image: await qrImage(payload), script: null, testPayUrl: null } : null;
       } else {
@@ -200,7 +131,7 @@ export function gatewayPayments(deps: GatewayDeps) {
       qr,
       card: waiting && (payment === 'credit' || payment === 'smatrpay' || payment === 'unionpay') ? cardForm() : null,
       account:
-        payment === 'transfer' || (payment === 'qrcode' && service.personalQr())
+        payment === 'transfer' || (payment === 'qrcode' && ctx.personalQr())
           ? { bank: shop.bank, name: shop.accountName, number: shop.accountNumber }
           : null,
       slip: Boolean(slip?.slip),
@@ -234,8 +165,8 @@ export function gatewayPayments(deps: GatewayDeps) {
       if (payment === 'credit') {
         if (!body.token) throw fail('BAD_REQUEST', 'required');
         const charge = await gateway.chargeCard({ ...input, token: body.token });
-        await keepCharge(order.id, charge.chargeId, 'card', order.amount);
-        const status = charge.status === 'pending' ? 'pending' : await settle(charge.chargeId);
+        await keepCharge(ctx, order.id, charge.chargeId, 'card', order.amount);
+        const status = charge.status === 'pending' ? 'pending' : await settle(ctx, charge.chargeId);
         return { status: status ?? charge.status, authorizeUrl: charge.authorizeUrl ?? null, redirect_url: null };
       }
       const charge = await gateway.createRedirectCharge({
@@ -244,7 +175,7 @@ export function gatewayPayments(deps: GatewayDeps) {
         token: body.token,
         installmentTerm: body.installmentTerm,
       });
-      await keepCharge(order.id, charge.chargeId, gatewayMethodOf[payment], order.amount);
+      await keepCharge(ctx, order.id, charge.chargeId, gatewayMethodOf[payment], order.amount);
       await db
         .update(orderPayment)
         .set({ redirect_url: charge.redirectUrl })
@@ -265,7 +196,7 @@ export function gatewayPayments(deps: GatewayDeps) {
     if (!gateway) throw notFound();
     const notice = gateway.verifyNotification(headers, raw);
     if (!notice) throw fail('UNAUTHORIZED', 'forbidden');
-    const status = await settle(notice.chargeId);
+    const status = await settle(ctx, notice.chargeId);
     if (status === null) throw notFound();
     return status;
   }
@@ -293,7 +224,7 @@ export function gatewayPayments(deps: GatewayDeps) {
         : undefined;
     if (orderId === undefined) return '/courses/onlyOrder';
     const [before] = await db.select({ status: orders.orders_status }).from(orders).where(eq(orders.id, orderId));
-    if (before?.status === 'wait') await settleOrder(orderId);
+    if (before?.status === 'wait') await settleOrder(ctx, orderId);
     const [now] = await db.select({ status: orders.orders_status }).from(orders).where(eq(orders.id, orderId));
     if (now?.status === 'finish') return '/courses/onlyOrder#gateway-success';
     const [last] = await db
@@ -327,7 +258,7 @@ export function gatewayPayments(deps: GatewayDeps) {
           productId !== undefined ? eq(ordersDetail.product_id, productId) : undefined,
         ),
       );
-    for (const order of waiting) await settleOrder(order.id);
+    for (const order of waiting) await settleOrder(ctx, order.id);
     if (waiting.length === 0) return [];
     const rows = await db
       .select({ id: orders.id, orders_status: orders.orders_status })
@@ -345,13 +276,22 @@ export function gatewayPayments(deps: GatewayDeps) {
    * The expiry job's step for a gateway order: a charge paid but never notified finishes the order instead of
    * letting it lapse; otherwise the order is cancelled as expired.
    */
-  async function expire(orderId: number) {
+  async function expireGatewayOrder(orderId: number) {
     // A gateway that cannot be reached throws: the job is tried again rather than cancelling a paid order.
-    if (gateway && (await settleOrder(orderId))) return false;
-    return service.expire(orderId);
+    if (gateway && (await settleOrder(ctx, orderId))) return false;
+    if ((await stopCharges(ctx, orderId)) === 'finished') return false;
+    return expire(ctx, orderId);
   }
 
-  return { paymentPage, pay, notify, callback, recheck, expire, settle };
+  return {
+    paymentPage,
+    pay,
+    notify,
+    callback,
+    recheck,
+    expire: expireGatewayOrder,
+    settle: (id: string) => settle(ctx, id),
+  };
 }
 
 export type GatewayPayments = ReturnType<typeof gatewayPayments>;

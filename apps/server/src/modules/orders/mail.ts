@@ -53,3 +53,64 @@ export function orderRefusedMail(input: {
   ];
   return orderMail(input.to, subject, input.name, lines, input.link);
 }
+
+/** The mail of a refund: how much, how it reaches the member, and what it does to the course. */
+export function orderRefundedMail(input: {
+  to: string;
+  name: string | null;
+  title: string;
+  reference: string;
+  amount: string;
+  how: string;
+  full: boolean;
+  reason: string;
+  link: string;
+}): Mail {
+  const subject = `คืนเงินคำสั่งซื้อ ${input.reference}: ${input.title}`;
+  const lines = [
+    `ร้านได้คืนเงินคำสั่งซื้อ ${input.reference} คอร์ส ${input.title} จำนวน ${input.amount} ${input.how}`,
+    `เหตุผล: ${input.reason}`,
+    input.full ? 'คำสั่งซื้อนี้คืนเงินครบแล้ว สิทธิ์เรียนคอร์สนี้สิ้นสุดลง' : 'เป็นการคืนเงินบางส่วน คุณยังเรียนคอร์สนี้ได้ตามเดิม',
+    'เอกสารการคืนเงินดาวน์โหลดได้ที่หน้า คำสั่งซื้อของฉัน',
+  ];
+  return orderMail(input.to, subject, input.name, lines, input.link);
+}
+
+/** The mail of an order cancelled by anyone but its member: why, what happened to the money, where to order again. */
+export function orderCancelledMail(input: {
+  to: string;
+  name: string | null;
+  title: string;
+  reference: string;
+  why: string;
+  money: string;
+  link: string;
+}): Mail {
+  const subject = `คำสั่งซื้อ ${input.reference} ถูกยกเลิก: ${input.title}`;
+  const lines = [
+    `คำสั่งซื้อ ${input.reference} คอร์ส ${input.title} ถูกยกเลิกแล้ว ${input.why}`,
+    input.money,
+    'หากยังต้องการเรียน สั่งซื้อใหม่ได้ที่ลิงก์ด้านล่าง',
+  ];
+  return orderMail(input.to, subject, input.name, lines, input.link);
+}
+
+/** The mail of a charge that arrived after its order was cancelled, once staff decided. */
+export function paidAfterCancelMail(input: {
+  to: string;
+  name: string | null;
+  title: string;
+  reference: string;
+  granted: boolean;
+  amount: string;
+  link: string;
+}): Mail {
+  const subject = input.granted
+    ? `เปิดสิทธิ์เรียนคอร์ส ${input.title} แล้ว`
+    : `คืนเงินคำสั่งซื้อ ${input.reference}: ${input.title}`;
+  const lines = [
+    `เราได้รับการชำระเงิน ${input.amount} สำหรับคำสั่งซื้อ ${input.reference} หลังจากคำสั่งซื้อถูกยกเลิกไปแล้ว`,
+    input.granted ? 'ร้านได้เปิดสิทธิ์เรียนคอร์สนี้ให้คุณแล้ว เริ่มเรียนได้ที่หน้า คอร์สของฉัน' : 'ร้านได้คืนเงินจำนวนนี้ไปยังช่องทางที่คุณชำระแล้ว',
+  ];
+  return orderMail(input.to, subject, input.name, lines, input.link);
+}

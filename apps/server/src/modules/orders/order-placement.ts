@@ -26,16 +26,36 @@ export const idempotencyKey = (body: OrderInput, header: string | undefined) => 
 
 /**
  * Opens a placement in its unit of work: one member's orders are placed one at a time, so the checks that follow
- * cannot be passed twice at once. Answers the order the idempotency key already placed, answered again as it was.
+ * cannot be passed twice at once. Answers the order the idempotency key already placed, answered again as it was;
+ * the same key with another course, payment method or coupon is a client's mistake, refused (422) rather than
+ * answered with an order the member did not ask for.
  */
-export async function lockForPlacement(work: Work, member: SignedIn, key: string | undefined) {
+export async function lockForPlacement(
+  work: Work,
+  member: SignedIn,
+  key: string | undefined,
+  asked: { typeId: PaymentTypeId; body: NewOrderBody },
+) {
   await lockRow(work, user, member.id);
   if (!key) return null;
   const [found] = await work.db
-    .select({ id: orderPayment.orders_id })
+    .select({
+      id: orderPayment.orders_id,
+      typeId: orders.orders_payment_type_id,
+      product_id: ordersDetail.product_id,
+      coupon_id: ordersDetail.coupon_id,
+    })
     .from(orderPayment)
+    .innerJoin(orders, eq(orders.id, orderPayment.orders_id))
+    .leftJoin(ordersDetail, eq(ordersDetail.orders_id, orderPayment.orders_id))
     .where(and(eq(orderPayment.user_id, member.id), eq(orderPayment.idempotency_key, key)));
-  return found ? placed(work.db, found.id) : null;
+  if (!found) return null;
+  const same =
+    found.typeId === asked.typeId &&
+    found.product_id === asked.body.ordersDetail.product_id &&
+    (found.coupon_id ?? null) === (asked.body.ordersDetail.coupon_id ?? null);
+  if (!same) throw fail('UNPROCESSABLE', 'idempotencyReused');
+  return placed(work.db, found.id);
 }
 
 /**

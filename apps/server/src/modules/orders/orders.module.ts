@@ -1,10 +1,14 @@
-import { expireOrder } from '../../jobs/orders.job.js';
+import { expireOrder, reconcileGateway, retryRefund } from '../../jobs/orders.job.js';
 import type { AppModule } from '../module.js';
+import { settle } from './charges.js';
 import { registerCheckoutRoutes } from './checkout.routes.js';
 import { gatewayPayments } from './gateway.js';
 import { registerGatewayRoutes } from './gateway.routes.js';
 import { registerMemberOrderRoutes } from './member-orders.routes.js';
+import { DAY_MS } from './order-views.js';
 import { ordersService } from './orders.service.js';
+import { reconciliation } from './reconcile.js';
+import { registerRefundRoutes } from './refunds.routes.js';
 import { registerStaffOrderRoutes } from './staff-orders.routes.js';
 
 /**
@@ -26,13 +30,29 @@ export const ordersModule: AppModule = {
       bahtPerCoin: ctx.config.coinBahtRate,
     };
     const orders = ordersService({ ...deps, storage: ctx.providers.storage });
-    const gateway = gatewayPayments({ ...deps, orders });
+    const gateway = gatewayPayments(orders.ctx);
+    const reconcile = reconciliation({ ctx: orders.ctx, settle: (chargeId) => settle(orders.ctx, chargeId) });
     ctx.jobs.handle(expireOrder, async ({ orders_id }) => {
       await gateway.expire(orders_id);
     });
+    ctx.jobs.handle(retryRefund, ({ refund_id }) => orders.retryRefund(refund_id));
+    ctx.jobs.handle(reconcileGateway, async ({ days }) => {
+      await reconcile.run(days);
+    });
+    // Every day at 03:30 in Bangkok, the two days before: a charge paid late in the evening is seen twice.
+    if (deps.gateway) {
+      ctx.jobs.schedule({
+        name: 'orders.reconcile',
+        job: reconcileGateway,
+        payload: { days: 2 },
+        every: DAY_MS,
+        offset: 20.5 * 60 * 60 * 1000,
+      });
+    }
     registerMemberOrderRoutes(app, orders, gateway);
     registerStaffOrderRoutes(app, orders);
     registerGatewayRoutes(app, gateway);
+    registerRefundRoutes(app, orders, reconcile);
     registerCheckoutRoutes(app, {
       shop: ctx.config.shop,
       bahtPerCoin: ctx.config.coinBahtRate,

@@ -12,6 +12,8 @@ import {
 import { type OrdersContext, type OrdersDeps, ordersContext } from './orders-context.js';
 import { payByCoins } from './pay-by-coins.js';
 import { placeOrder } from './place-order.js';
+import { refundOrder, refundsOf, retryGatewayRefund } from './refund-order.js';
+import { resolvePaidAfterCancel } from './resolve-paid.js';
 import { cancelByCode, expire, setBookSend, updateAll, updateOrder } from './update-order.js';
 
 /**
@@ -41,11 +43,16 @@ export function ordersService(deps: OrdersDeps) {
     taxInvoiceNumber: bound(taxInvoiceNumber),
     finishedDetails: bound(finishedDetails),
     expire: bound(expire),
+    refund: bound(refundOrder),
+    refunds: bound(refundsOf),
+    retryRefund: bound(retryGatewayRefund),
+    resolvePaid: bound(resolvePaidAfterCancel),
     offered: ctx.offered,
     viaGateway: ctx.viaGateway,
     personalQr: ctx.personalQr,
     finishDeps: ctx.finishDeps,
     manage: ctx.manage,
+    ctx,
   };
 }
 

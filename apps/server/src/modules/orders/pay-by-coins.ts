@@ -27,7 +27,7 @@ export async function payByCoins(
   if (body.ordersDetail.coupon_id) throw couponRefused('couponPayment');
   const key = idempotencyKey(body.order, headerKey);
   return ctx.transact(async (work) => {
-    const again = await lockForPlacement(work, member, key);
+    const again = await lockForPlacement(work, member, key, { typeId: PAYMENT_TYPE.coin, body });
     if (again) return { ...again, point: await balanceOf(work.db, member.id) };
     const { course, account } = await checkout(ctx, work, member, PAYMENT_TYPE.coin, body);
     if (course.product_coin_pay !== 'Y') throw fail('UNPROCESSABLE', 'coinPayOff');

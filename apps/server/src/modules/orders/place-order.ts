@@ -46,7 +46,7 @@ export async function placeOrder(
   const slip = slipName ? await inspectSlip(ctx, member, slipName) : null;
 
   return ctx.transact(async (work) => {
-    const again = await lockForPlacement(work, member, key);
+    const again = await lockForPlacement(work, member, key, { typeId: typeId, body });
     if (again) return again;
 
     const { course, account } = await checkout(ctx, work, member, typeId, body);

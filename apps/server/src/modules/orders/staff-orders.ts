@@ -3,10 +3,12 @@ import { asc, desc, eq, gte, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import { recordStaffWrite } from '../../db/audit-log.js';
+import type { Executor } from '../../db/client.js';
 import { contains } from '../../db/like.js';
 import { notify } from '../../db/notify.js';
-import { orderPayment, orders, ordersDetail, product, user } from '../../db/schema/index.js';
+import { orderPayment, orderSlip, orders, ordersDetail, product, user } from '../../db/schema/index.js';
 import type { Work } from '../../db/unit-of-work.js';
+import { fail } from '../../errors.js';
 import { sendMail } from '../../jobs/mail.job.js';
 import { allOf } from '../../policies/index.js';
 import { cancelOrder, type FinishDeps, finishOrder } from './finish.js';
@@ -49,7 +51,7 @@ export function staffOrdersSort(q: Pick<StaffOrdersQuery, 'sort' | 'order'>): SQ
 }
 
 /** Who an order concerns, for the audit log and the member's messages. */
-async function aboutOrder(work: Work, orderId: number) {
+export async function aboutOrder(work: Work, orderId: number) {
   const [about] = await work.db
     .select({
       user_id: orders.user_id,
@@ -68,8 +70,24 @@ async function aboutOrder(work: Work, orderId: number) {
   return about;
 }
 
-/** Staff approve a waiting order: the one finish, and the audit log says who. False when it no longer waits. */
-export async function approveOrder(work: Work, deps: FinishDeps, orderId: number, staffId: number) {
+/** Whether the order's slip is one another order already sent (the same picture): approving it needs an override. */
+export async function slipReused(executor: Executor, orderId: number) {
+  const [slip] = await executor
+    .select({ flags: orderSlip.flags })
+    .from(orderSlip)
+    .where(eq(orderSlip.orders_id, orderId))
+    .orderBy(desc(orderSlip.id))
+    .limit(1);
+  return Boolean(slip?.flags.includes('reused'));
+}
+
+/**
+ * Staff approve a waiting order: the one finish, and the audit log says who. A slip another order already used is
+ * approved only with `override`, staff's reason, kept in the audit history. False when it no longer waits.
+ */
+export async function approveOrder(work: Work, deps: FinishDeps, orderId: number, staffId: number, override?: string) {
+  const reused = await slipReused(work.db, orderId);
+  if (reused && !override) throw fail('CONFLICT', 'slipOverrideRequired');
   if (!(await finishOrder(work, deps, orderId, staffId))) return false;
   const about = await aboutOrder(work, orderId);
   await recordStaffWrite(work, deps.clock, {
@@ -78,7 +96,8 @@ export async function approveOrder(work: Work, deps: FinishDeps, orderId: number
     subject: 'orders',
     subjectId: orderId,
     memberId: about?.user_id ?? null,
-    changes: { orders_status: ['wait', 'finish'] },
+    changes: { orders_status: ['wait', 'finish'], ...(reused ? { slip_override: [null, 'reused'] } : {}) },
+    note: reused ? override : null,
   });
   return true;
 }

@@ -1,14 +1,20 @@
 import { type BookSendState, type CancelReason, cancelNoteRequired, type OrderUpdateBody } from '@sikkha/contract';
+import { coursePath } from '@sikkha/contract/rules';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { notify } from '../../db/notify.js';
 import { orderPayment, orders } from '../../db/schema/index.js';
+import type { Work } from '../../db/unit-of-work.js';
 import { badRequest, fail, forbidden, notFound } from '../../errors.js';
 import { issueCertificate } from '../../jobs/certificate.job.js';
+import { sendMail } from '../../jobs/mail.job.js';
 import { allows, authorize, type SignedIn } from '../../policies/index.js';
+import { stopCharges } from './charges.js';
 import { cancelOrder } from './finish.js';
+import { orderCancelledMail } from './mail.js';
 import { byToken, viewOf } from './order-views.js';
 import type { OrdersContext } from './orders-context.js';
 import { attachSlip } from './slip-check.js';
-import { approveOrder, ordersMarks, recordOrderMarks, refuseOrder } from './staff-orders.js';
+import { aboutOrder, approveOrder, ordersMarks, recordOrderMarks, refuseOrder, slipReused } from './staff-orders.js';
 
 /**
  * ordersUpdate. A member attaches a slip to their own waiting transfer or personal-QR order, or cancels it; staff
@@ -24,9 +30,13 @@ export async function updateOrder(ctx: OrdersContext, actor: SignedIn, body: Ord
   const now = clock.now();
   if (await allows(ctx.policy(), actor, 'order.manage', null)) {
     if (body.orders_status === 'cancel' && !body.cancel_note) throw badRequest(`cancel_note: ${cancelNoteRequired}`);
+    if (body.orders_status === 'cancel') await stopChargesOrRefuse(ctx, order.id);
     return transact(async (work) => {
       const [before] = await ordersMarks(work, [order.id]);
-      if (body.orders_status === 'finish' && !(await approveOrder(work, ctx.finishDeps, order.id, actor.id))) {
+      if (
+        body.orders_status === 'finish' &&
+        !(await approveOrder(work, ctx.finishDeps, order.id, actor.id, body.slip_override))
+      ) {
         throw fail('CONFLICT', 'orderNotWaiting');
       }
       if (
@@ -60,10 +70,17 @@ export async function updateOrder(ctx: OrdersContext, actor: SignedIn, body: Ord
     });
   }
   await authorize({ db, now }, actor, 'order.pay', order);
-  if (body.orders_book_send || body.orders_certificate || body.orders_status === 'finish' || body.cancel_note) {
+  if (
+    body.orders_book_send ||
+    body.orders_certificate ||
+    body.orders_status === 'finish' ||
+    body.cancel_note ||
+    body.slip_override
+  ) {
     throw forbidden();
   }
   if (body.orders_status === 'cancel') {
+    await stopChargesOrRefuse(ctx, order.id);
     return transact(async (work) => {
       if (!(await cancelOrder(work, clock, order.id, 'member'))) throw fail('CONFLICT', 'orderNotWaiting');
       return viewOf(work.db, order.id);
@@ -87,6 +104,9 @@ export async function updateAll(
   if (status === 'cancel' && !note) throw badRequest(`cancel_note: ${cancelNoteRequired}`);
   let updated = 0;
   for (const id of [...new Set(ids)]) {
+    // A paid charge finishes its order rather than be refused; a slip seen on another order needs its own look.
+    if (status === 'cancel' && (await stopCharges(ctx, id)) === 'finished') continue;
+    if (status === 'finish' && (await slipReused(ctx.db, id))) continue;
     const moved = await ctx.transact((work) =>
       status === 'finish'
         ? approveOrder(work, ctx.finishDeps, id, staff.id)
@@ -115,6 +135,7 @@ export async function setBookSend(ctx: OrdersContext, actor: SignedIn, ids: numb
 /** ordersCancelByCode: whoever holds a waiting order's payment page reference may cancel it. */
 export async function cancelByCode(ctx: OrdersContext, code: string) {
   const found = await byToken(ctx.db, code);
+  await stopChargesOrRefuse(ctx, found.id);
   await ctx.transact(async (work) => {
     if (!(await cancelOrder(work, ctx.clock, found.id, 'code'))) throw fail('CONFLICT', 'orderNotWaiting');
   });
@@ -129,6 +150,52 @@ export async function expire(ctx: OrdersContext, orderId: number, reason: Cancel
       .where(
         and(eq(orderPayment.orders_id, orderId), sql`${orderPayment.expires_at} <= ${ctx.clock.now().toISOString()}`),
       );
-    return due ? cancelOrder(work, ctx.clock, orderId, reason) : false;
+    if (!due || !(await cancelOrder(work, ctx.clock, orderId, reason))) return false;
+    await tellCancelled(ctx, work, orderId);
+    return true;
   });
+}
+
+/**
+ * Stops the order's pending gateway charges before a cancel; an order a charge paid meanwhile is finished, and the
+ * cancel is refused as for any order that no longer waits.
+ */
+async function stopChargesOrRefuse(ctx: OrdersContext, orderId: number) {
+  if ((await stopCharges(ctx, orderId)) === 'finished') throw fail('CONFLICT', 'orderNotWaiting');
+}
+
+/** An order that lapsed unpaid: its member is told in the app and by e-mail that nothing was taken, and how to buy. */
+async function tellCancelled(ctx: OrdersContext, work: Work, orderId: number) {
+  const about = await aboutOrder(work, orderId);
+  if (!about) return;
+  const title = about.product_title ?? '';
+  const reference = about.orders_ref ?? `#${orderId}`;
+  const again = `${ctx.publicUrl}${coursePath(title)}`;
+  await notify(
+    work,
+    {
+      user_id: about.user_id,
+      icon: 'schedule',
+      color: 'warning',
+      to: coursePath(title),
+      message: `คำสั่งซื้อ ${reference} (${title}) หมดเวลาชำระเงินและถูกยกเลิก ไม่มีการเรียกเก็บเงิน`,
+    },
+    ctx.clock.now(),
+  );
+  if (about.email) {
+    await ctx.jobs.enqueue(
+      work,
+      sendMail,
+      orderCancelledMail({
+        to: about.email,
+        name: [about.name_th, about.lname_th].filter(Boolean).join(' ') || null,
+        title,
+        reference,
+        why: 'เนื่องจากไม่ได้รับการชำระเงินภายในเวลาที่กำหนด',
+        money: 'ไม่มีการเรียกเก็บเงินจากคุณสำหรับคำสั่งซื้อนี้',
+        link: again,
+      }),
+      { key: `orders.expired:${orderId}` },
+    );
+  }
 }

@@ -1,4 +1,4 @@
-import { fileUrl, scriptJson } from '@sikkha/contract/rules';
+import { coursePath, fileUrl, scriptJson } from '@sikkha/contract/rules';
 import { and, asc, eq, getTableName } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { news, product } from '../../db/schema/index.js';
@@ -38,7 +38,7 @@ export function seoService(db: Db, publicUrl: string) {
       .where(and(eq(product.product_title, title), productsVisibleTo(visitor)))
       .limit(1);
     if (!row) return null;
-    const url = absolute(`/product/${encodeURIComponent(row.product_title)}`);
+    const url = absolute(coursePath(row.product_title));
     const image = row.product_img_head ?? row.product_img_mini;
     const description = excerpt(row.product_detail, SITE_DESCRIPTION);
     return {
