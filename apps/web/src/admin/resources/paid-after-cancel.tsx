@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import SchoolIcon from '@mui/icons-material/School';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
 import UndoIcon from '@mui/icons-material/Undo';
 import {
   Alert,
@@ -86,7 +86,7 @@ export function ResolvePaidButtons({ order }: { order: Pick<OrderView, 'id' | 'o
           size="small"
           variant="outlined"
           color="success"
-          startIcon={<SchoolIcon />}
+          startIcon={<LockOpenIcon />}
           onClick={() => setAction('grant')}
         >
           {t('grant')}
