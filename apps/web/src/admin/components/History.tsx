@@ -3,19 +3,29 @@ import type { AuditEntry } from '@sikkha/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { adminRequest } from '../admin-request';
-import { formatDate } from './format';
+import { formatDate, formatMoney } from './format';
 
 /** What staff changed: of one row, or of everything about one member (`GET /api/auditLog`). */
 export function History({ query }: { query: { subject?: string; subject_id?: number; member_id?: number } }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  // A state (wait, finish, Y) in words; any other value as it is.
-  const show = (value: unknown) =>
-    value === null || value === undefined || value === ''
-      ? '–'
-      : typeof value === 'string'
-        ? translate(`admin.values.${value}`, { _: value })
-        : String(value);
+  // A state (wait, finish, Y) in words; a refund (amount, how, document) as one line; any other value as it is.
+  const show = (value: unknown): string => {
+    if (value === null || value === undefined || value === '') return '–';
+    if (typeof value === 'string') return translate(`admin.values.${value}`, { _: value });
+    if (typeof value !== 'object') return String(value);
+    const { amount, method, doc_no } = value as { amount?: unknown; method?: unknown; doc_no?: unknown };
+    if (amount !== undefined) {
+      return [
+        formatMoney(amount),
+        typeof method === 'string' ? translate(`admin.values.refundMethod.${method}`, { _: method }) : null,
+        typeof doc_no === 'string' ? doc_no : null,
+      ]
+        .filter(Boolean)
+        .join(' ');
+    }
+    return JSON.stringify(value);
+  };
   const { data } = useQuery({
     queryKey: ['admin', 'auditLog', query],
     queryFn: () => adminRequest<AuditEntry[]>('auditLog', { query: { ...query, pageSize: 50 } }).then((r) => r.data),

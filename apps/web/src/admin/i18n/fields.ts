@@ -135,6 +135,9 @@ export const fieldLabels: Record<string, { th: string; en: string }> = {
   coupon_id: { th: 'คูปอง', en: 'Coupon' },
   fee: { th: 'ค่าธรรมเนียม', en: 'Fee' },
   orders_refunded: { th: 'คืนเงินแล้ว', en: 'Refunded' },
+  refund: { th: 'การคืนเงิน', en: 'Refund' },
+  slip_override: { th: 'สลิปซ้ำ', en: 'Reused slip' },
+  resolved_at: { th: 'แก้ไขเมื่อ', en: 'Resolved' },
   cancel_reason: { th: 'สาเหตุที่ยกเลิก', en: 'Why cancelled' },
   cancel_note: { th: 'เหตุผลที่ปฏิเสธ', en: 'Reason for refusal' },
   // Coupons
