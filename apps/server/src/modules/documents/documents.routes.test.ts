@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { baht } from '@sikkha/contract/rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Caller, testApp } from '../../../test/app.js';
+import { type Caller, SURCHARGE, testApp } from '../../../test/app.js';
 import { pdfText } from '../../../test/pdf-text.js';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
@@ -70,7 +70,7 @@ const stored = async () => readdir(join(dataDir, 'uploads', 'orderDocument')).ca
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'sikkha-documents-'));
-  t = await testApp({ dataDir });
+  t = await testApp({ dataDir, env: { FEE_FACTOR: SURCHARGE } });
   staff = await t.staff('documents-staff');
   alice = await t.member('documents-alice@example.com');
   bob = await t.member('documents-bob@example.com');

@@ -31,3 +31,15 @@ describe('GET /api/checkoutSettings', () => {
     });
   });
 });
+
+describe('the card fee by default', () => {
+  test('a shop that sets no FEE_FACTOR charges no surcharge: the factor the checkout shows is 1', async () => {
+    const plain = await testApp();
+    try {
+      const res = await plain.visitor.get('/api/checkoutSettings');
+      expect(res.json().data.feeFactor).toBe(1);
+    } finally {
+      await plain.close();
+    }
+  });
+});

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { baht } from '@sikkha/contract/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Caller, testApp } from '../../../test/app.js';
+import { type Caller, SURCHARGE, testApp } from '../../../test/app.js';
 import { notification, orders, paymentCharge, product } from '../../db/schema/index.js';
 import { SANDBOX_PREFIX, SANDBOX_SIGNATURE_HEADER } from '../../providers/payments/sandbox/sandbox.js';
 
@@ -51,7 +51,7 @@ const statusOf = async (id: number) =>
   (await t.db.select({ s: orders.orders_status }).from(orders).where(eq(orders.id, id)))[0]!.s;
 
 beforeAll(async () => {
-  t = await testApp();
+  t = await testApp({ env: { FEE_FACTOR: SURCHARGE } });
   member = await t.member('gateway-buyer@example.com');
 });
 afterAll(() => t?.close());

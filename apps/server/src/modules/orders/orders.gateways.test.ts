@@ -1,7 +1,7 @@
 import { baht } from '@sikkha/contract/rules';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Caller, testApp } from '../../../test/app.js';
+import { type Caller, SURCHARGE, testApp } from '../../../test/app.js';
 import {
   KPGW_MERCHANT_ID,
   KPGW_PUBLIC_KEY,
@@ -91,6 +91,7 @@ describe('KBank K-Payment Gateway', () => {
     t = await testApp({
       env: {
         PAYMENT_GATEWAY: 'kpgw',
+        FEE_FACTOR: SURCHARGE,
         KPGW_API_URL: kbank.origin,
         KPGW_SCRIPT_URL: `${kbank.origin}/ui/v2/kpayment.min.js`,
         KPGW_PUBLIC_KEY,
@@ -285,6 +286,7 @@ describe('Opn Payments', () => {
     t = await testApp({
       env: {
         PAYMENT_GATEWAY: 'opn',
+        FEE_FACTOR: SURCHARGE,
         OPN_API_URL: opn.origin,
         OPN_SCRIPT_URL: `${opn.origin}/omise.js`,
         OPN_PUBLIC_KEY,
