@@ -199,6 +199,7 @@ export const adminTh = {
     overrideConfirm: 'ตรวจสอบแล้วว่าได้รับเงินของคำสั่งซื้อนี้จริง และยืนยันอนุมัติทั้งที่สลิปเคยใช้แล้ว',
     overrideConfirmRequired: 'กรุณายืนยันการอนุมัติสลิปที่เคยใช้แล้ว',
     overrideReason: 'เหตุผลที่อนุมัติ',
+    overrideReasonRequired: 'กรุณากรอก เหตุผลที่อนุมัติ',
     overrideApprove: 'ยืนยันอนุมัติ',
     bulkSkipReused:
       'คำสั่งซื้อ %{smart_count} รายการใช้สลิปที่เคยใช้แล้ว (%{refs}) จึงไม่ถูกอนุมัติรวม กรุณาเปิดคำสั่งซื้อเพื่ออนุมัติทีละรายการพร้อมเหตุผล',
@@ -551,6 +552,7 @@ export const adminEn: Shape<AdminTexts> = {
     overrideConfirm: 'I checked that this order’s money arrived and approve it although the slip was used before',
     overrideConfirmRequired: 'Please confirm approving a slip that was used before',
     overrideReason: 'Reason for approving',
+    overrideReasonRequired: 'Please give the reason for approving',
     overrideApprove: 'Approve anyway',
     bulkSkipReused:
       '%{smart_count} order(s) carry a slip used before (%{refs}) and are left out: open each order to approve it with a reason',

@@ -148,13 +148,17 @@ export function ApproveButton({
   };
   const label = translate('admin.order.approve');
   const ref = (order: ApprovableOrder) => order.orders_ref ?? `#${order.id}`;
-  const submit = handleSubmit(({ slip_override }) => {
-    if (!checked) {
-      setUncheckedError(true);
-      return;
-    }
-    approve.mutate(slip_override);
-  });
+  const submit = handleSubmit(
+    ({ slip_override }) => {
+      if (!checked) {
+        setUncheckedError(true);
+        return;
+      }
+      approve.mutate(slip_override);
+    },
+    // The reason is missing: say so of the tick too, at once.
+    () => setUncheckedError(!checked),
+  );
   return (
     <>
       {compact ? (
@@ -181,9 +185,11 @@ export function ApproveButton({
         >
           <DialogTitle id="approve-title">{label}</DialogTitle>
           <DialogContent>
-            <DialogContentText>
-              {translate('admin.order.approveConfirm', { smart_count: approvable.length })}
-            </DialogContentText>
+            {approvable.length > 0 && (
+              <DialogContentText>
+                {translate('admin.order.approveConfirm', { smart_count: approvable.length })}
+              </DialogContentText>
+            )}
             {skipped.length > 0 && (
               <Alert severity="warning" sx={{ mt: 2 }}>
                 {translate('admin.order.bulkSkipReused', {
@@ -228,7 +234,12 @@ export function ApproveButton({
                       multiline
                       minRows={2}
                       error={Boolean(fieldState.error)}
-                      helperText={fieldState.error?.message}
+                      helperText={
+                        // Zod's own words for an empty text name its type; staff read what to do.
+                        fieldState.error && !field.value.trim()
+                          ? translate('admin.order.overrideReasonRequired')
+                          : fieldState.error?.message
+                      }
                     />
                   )}
                 />
