@@ -250,6 +250,7 @@ export const apiRoutes = {
   ordersByCode: { method: 'GET', query: codeQuery, response: envelope(paymentPage) },
   ordersCancelByCode: { method: 'POST', body: codeQuery, response: envelope(z.null()) },
   ordersView: { method: 'GET', query: orderIdQuery, response: envelope(orderView) },
+  ordersMine: { method: 'GET', query: ordersExpireQuery, response: listEnvelope(orderView) },
   ordersReview: { method: 'GET', query: reviewQuery, response: listEnvelope(staffOrder) },
   ordersExpire: { method: 'GET', query: ordersExpireQuery, response: listEnvelope(orderView) },
   ordersByProductBooks: { method: 'GET', query: bookOrdersQuery, response: listEnvelope(bookOrder) },

@@ -1,5 +1,5 @@
 import { type Satang, toBaht, toSatang } from '@sikkha/contract/rules';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { notify } from '../../db/notify.js';
 import { orders, paymentCharge, reconcileMismatch } from '../../db/schema/index.js';
 import type { Work } from '../../db/unit-of-work.js';
@@ -96,19 +96,25 @@ export async function settle(ctx: OrdersContext, chargeId: string): Promise<Char
   const [order] = await db.select({ ref: orders.orders_ref }).from(orders).where(eq(orders.id, known.orders_id));
   const paidInFull =
     info.status === 'paid' && info.amount === toSatang(known.amount) && info.orderRef === (order?.ref ?? '');
-  await ctx.transact(async (work) => {
-    await work.db
+  const recorded = await ctx.transact(async (work) => {
+    // A charge recorded paid stays paid, and moved its order when it was recorded: of several asking at once (the
+    // notification, the person's return, a cancel stopping it, the expiry job), the first to record it paid moves the
+    // order; the others (waiting on the row's lock), and an answer read before the payment, change nothing.
+    const [moved] = await work.db
       .update(paymentCharge)
       .set({
         status: info.status === 'paid' && !paidInFull ? 'failed' : info.status,
         failure_message: paidInFull ? null : (info.failureMessage ?? null),
         update_at: ctx.clock.now().toISOString(),
       })
-      .where(eq(paymentCharge.id, known.id));
-    if (paidInFull && !(await finishOrder(work, ctx.finishDeps, known.orders_id, null))) {
+      .where(and(eq(paymentCharge.id, known.id), ne(paymentCharge.status, 'paid')))
+      .returning({ id: paymentCharge.id });
+    if (moved && paidInFull && !(await finishOrder(work, ctx.finishDeps, known.orders_id, null))) {
       await paidElsewhere(ctx, work, known);
     }
+    return Boolean(moved);
   });
+  if (!recorded) return 'paid';
   return paidInFull || info.status !== 'paid' ? info.status : 'failed';
 }
 

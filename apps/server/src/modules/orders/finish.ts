@@ -1,5 +1,5 @@
 import type { CancelReason } from '@sikkha/contract';
-import { bangkokDate, formatBaht } from '@sikkha/contract/rules';
+import { amountDue, bangkokDate, formatBaht, toBaht } from '@sikkha/contract/rules';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import { recordCoins } from '../../db/coin-ledger.js';
@@ -76,7 +76,7 @@ export async function finishOrder(
     .update(orderPayment)
     .set({ expires_at: null })
     .where(eq(orderPayment.orders_id, orderId))
-    .returning({ coupon_coins: orderPayment.coupon_coins });
+    .returning({ coupon_coins: orderPayment.coupon_coins, fee: orderPayment.fee });
   // Before the notification below: its foreign key would take a share lock on the member's row, which the ledger
   // must lock first (db/coin-ledger.ts).
   if (payment && payment.coupon_coins > 0) {
@@ -121,7 +121,8 @@ export async function finishOrder(
         name: about.name,
         title,
         orderNo,
-        amount: formatBaht(done.orders_net),
+        // What was charged: the net and the card fee line, as the receipt and the payment page say.
+        amount: formatBaht(toBaht(amountDue({ orders_net: done.orders_net, fee: payment?.fee ?? 0 }))),
         link: `${deps.publicUrl}/courses/onlyOrder`,
       }),
       { key: `orders.paid:${orderId}` },

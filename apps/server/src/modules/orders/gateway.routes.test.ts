@@ -3,7 +3,7 @@ import { baht } from '@sikkha/contract/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Caller, SURCHARGE, testApp } from '../../../test/app.js';
-import { notification, orders, paymentCharge, product } from '../../db/schema/index.js';
+import { mailOutbox, notification, orders, paymentCharge, product } from '../../db/schema/index.js';
 import { SANDBOX_PREFIX, SANDBOX_SIGNATURE_HEADER } from '../../providers/payments/sandbox/sandbox.js';
 
 // The embedded default's gateway is the built-in sandbox: the real flow (a card token from its script, charges,
@@ -69,6 +69,15 @@ describe('card through the gateway', () => {
     expect(await statusOf(order.id)).toBe('finish');
     const [charge] = await t.db.select().from(paymentCharge).where(eq(paymentCharge.orders_id, order.id));
     expect(charge).toMatchObject({ gateway: 'sandbox', status: 'paid', amount: 2043.23 });
+    // Every amount the member reads for the order is what was charged: the paid mail and "my orders".
+    await t.app.ctx.jobs.runDue();
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.mail_to, 'gateway-buyer@example.com'));
+    expect(mail?.text ?? '').toContain('2,043.23');
+    const mine = (await member.get('/api/ordersMine')).json().data;
+    const listed = mine.find((o: { id: number }) => o.id === order.id);
+    expect(listed).toMatchObject({ orders_net: 1990, fee: 53.23, orders_status: 'finish', orders_refunded: 0 });
+    const stranger = await t.member('gateway-mine-stranger@example.com');
+    expect((await stranger.get('/api/ordersMine')).json().data).toEqual([]);
   });
 
   test('a declined card leaves the order waiting and says the bank refused', async () => {

@@ -157,6 +157,23 @@ export function registerMemberOrderRoutes(app: FastifyInstance, orders: OrdersSe
   );
 
   api.get(
+    '/api/ordersMine',
+    {
+      schema: {
+        tags,
+        summary:
+          "The member's own orders, newest first, each with its course, the amount charged, what was refunded and a waiting one's payment page",
+        querystring: routes.ordersMine.query,
+        response: { 200: routes.ordersMine.response, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { data, total } = await orders.mine(requireMember(request), request.query);
+      return { result: true, data, message: ok, total };
+    },
+  );
+
+  api.get(
     '/api/ordersView',
     {
       schema: {

@@ -140,6 +140,14 @@ export async function view(ctx: OrdersContext, actor: Actor, id: number) {
 }
 
 /**
+ * ordersMine: the signed-in member's own orders as views, newest first, in one request: what "my orders" shows,
+ * each with the amount charged (net + fee), what was refunded and the waiting ones' payment page.
+ */
+export async function mine(ctx: OrdersContext, member: SignedIn, page: Page) {
+  return list(ctx, eq(orders.user_id, member.id), page);
+}
+
+/**
  * The back office's order lists (ordersReview): the confirm screen's waiting orders with their slip checks, every
  * order, the cancelled ones; filtered, searched, sorted and paged on the server.
  */
