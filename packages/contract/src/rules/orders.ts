@@ -120,8 +120,9 @@ export function feeOf(net: Satang, factor: number, payment: string): Satang {
  * gateway's cards), both in baht as the database and the API carry them. A slip's amount, a charge, the payment page
  * and the order dialog's summary all show or compare this one figure.
  */
-export function amountDue(order: { orders_net: number; fee: number }): Satang {
-  return satang(toSatang(order.orders_net) + toSatang(order.fee));
+export function amountDue(order: { orders_net: number | null; fee?: number | null }): Satang {
+  // A row read before its amounts were set (or without a fee line) counts them as nothing.
+  return satang(toSatang(order.orders_net ?? 0) + toSatang(order.fee ?? 0));
 }
 
 const addYears = (date: string, years: number) => {

@@ -9,15 +9,12 @@ export interface OrderMoney {
   orders_refunded?: number | null;
 }
 
-/** Baht as the API sends them, as the contract's rules take them (whole satang). */
-const asBaht = (value: number | null | undefined) => toBaht(toSatang(value ?? 0));
-
 /**
  * What the member paid for an order, in satang: the contract's one amount-due rule (net after any coupon plus the
  * card fee), so the refund dialog, the order page and the orders CSV say what the server charged.
  */
 export function paidSatang(order: OrderMoney): Satang {
-  return amountDue({ orders_net: asBaht(order.orders_net), fee: asBaht(order.fee) });
+  return amountDue(order);
 }
 
 /** What may still be refunded, in baht: what was paid less what was refunded already (never below 0). */

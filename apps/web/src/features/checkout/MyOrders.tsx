@@ -14,7 +14,7 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { DIALOG_WIDTH, formatBaht } from '@sikkha/contract/rules';
+import { amountDue, DIALOG_WIDTH, formatBaht, toBaht } from '@sikkha/contract/rules';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { type Product, useProducts } from '../../api/catalogue';
@@ -62,7 +62,7 @@ export function MyOrders() {
       {paidAfterCancel.map((order) => (
         <Alert key={order.id} severity="info" data-order-id={order.id}>
           <Box component="strong" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-            {titleOf(order)} · {formatBaht(order.orders_net ?? 0)} · {text.orderStatus.paid_after_cancel}
+            {titleOf(order)} · {formatBaht(toBaht(amountDue(order)))} · {text.orderStatus.paid_after_cancel}
           </Box>
           {text.pagePaidAfterCancel}
         </Alert>
@@ -125,10 +125,9 @@ function PendingOrder({ order, product }: { order: MyOrder; product: Product | u
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const cancelTitleId = useId();
-  const path =
-    order.view?.token && order.orders_payment ? paymentPagePath(order.orders_payment, order.view.token) : null;
+  const path = order.token && order.orders_payment ? paymentPagePath(order.orders_payment, order.token) : null;
   const hasSlip = Boolean(order.orders_payment_slip);
-  const expires = order.view?.expiresAt;
+  const expires = order.expiresAt;
   const cancel = async () => {
     setBusy(true);
     setFailure(null);
@@ -149,9 +148,9 @@ function PendingOrder({ order, product }: { order: MyOrder; product: Product | u
       data-order-id={order.id}
     >
       <Box sx={{ flex: '1 1 260px', minWidth: 0 }}>
-        <Typography sx={{ fontWeight: 600 }}>{product?.product_title ?? order.view?.product_title}</Typography>
+        <Typography sx={{ fontWeight: 600 }}>{product?.product_title ?? order.product_title}</Typography>
         <Typography variant="body2" color="text.secondary">
-          {order.orders_payment ? text.method[order.orders_payment] : ''} · {formatBaht(order.orders_net ?? 0)}
+          {order.orders_payment ? text.method[order.orders_payment] : ''} · {formatBaht(toBaht(amountDue(order)))}
           {expires &&
             ` · ${text.expiresAt(
               new Intl.DateTimeFormat(lang === 'th' ? 'th-TH' : 'en-GB', {
@@ -173,7 +172,7 @@ function PendingOrder({ order, product }: { order: MyOrder; product: Product | u
             {text.continuePay}
           </Button>
         )}
-        {!path && !hasSlip && order.view?.token && (
+        {!path && !hasSlip && order.token && (
           <Button variant="contained" onClick={() => setDialog('slip')}>
             {text.attachSlip}
           </Button>
@@ -205,8 +204,8 @@ function PendingOrder({ order, product }: { order: MyOrder; product: Product | u
           </Button>
         </DialogActions>
       </Dialog>
-      {dialog === 'slip' && order.view?.token && (
-        <SlipDialog token={order.view.token} orderId={order.id} onClose={() => setDialog(null)} />
+      {dialog === 'slip' && order.token && (
+        <SlipDialog token={order.token} orderId={order.id} onClose={() => setDialog(null)} />
       )}
     </Paper>
   );

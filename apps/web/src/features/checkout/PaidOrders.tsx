@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { formatBaht, thaiLongDate } from '@sikkha/contract/rules';
+import { amountDue, formatBaht, thaiLongDate, toBaht } from '@sikkha/contract/rules';
 import { useLang } from '../../i18n/texts';
 import type { MyOrder } from './api';
 import { useDocumentTexts } from './document-texts';
@@ -52,7 +52,7 @@ export function PaidOrders({
                   {[
                     order.order_no && text.number(order.order_no),
                     order.approve_date && paidOn(order.approve_date),
-                    formatBaht(order.orders_net ?? 0),
+                    formatBaht(toBaht(amountDue(order))),
                   ]
                     .filter(Boolean)
                     .join(' · ')}

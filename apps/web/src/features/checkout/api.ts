@@ -1,11 +1,4 @@
-import {
-  type orders,
-  type ordersDetail,
-  type ordersPaymentType,
-  type RouteBody,
-  type RouteData,
-  UPLOAD_FIELD,
-} from '@sikkha/contract';
+import { type ordersPaymentType, type RouteBody, type RouteData, UPLOAD_FIELD } from '@sikkha/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, apiGet, type Envelope, TOKEN_KEY } from '../../api/client';
@@ -15,8 +8,6 @@ import { useToken } from '../../api/session';
 import { courseKeys, orderKeys, sessionKeys } from '../../lib/query-keys';
 
 export type PaymentType = ReturnType<typeof ordersPaymentType.row.parse>;
-export type OrderRow = ReturnType<typeof orders.row.parse>;
-export type OrderDetailRow = ReturnType<typeof ordersDetail.row.parse>;
 export type NewOrder = RouteBody<'orders'>;
 export type PlacedOrder = RouteData<'orders'>;
 export type PaymentPage = RouteData<'ordersByRef'>;
@@ -59,33 +50,17 @@ export function usePaymentPage(ref: string | undefined, poll: boolean) {
   });
 }
 
-/** The member's own orders with their courses, newest first (My courses). */
+/**
+ * The member's own orders, newest first (My courses), in one request: each with its course, the amount charged (net
+ * and fee), what was refunded, and a waiting one's payment page reference and expiry.
+ */
 export function useMyOrders() {
   const token = useToken();
   return useQuery({
     queryKey: orderKeys.mine(token),
     enabled: token !== null,
     retry: retryServerErrors,
-    queryFn: async () => {
-      const [rows, details] = await Promise.all([
-        apiGet<OrderRow[]>('orders', { pageSize: 100 }),
-        apiGet<OrderDetailRow[]>('ordersDetail', { pageSize: 500 }),
-      ]);
-      const waiting = rows.filter((row) => row.orders_status === 'wait');
-      // The payment page's reference and the expiry are in the order's view, asked only for the waiting ones.
-      const views = new Map(
-        (await Promise.all(waiting.map((row) => routeData('ordersView', { query: { id: row.id } })))).map((v) => [
-          v.id,
-          v,
-        ]),
-      );
-      const productOf = new Map(details.map((detail) => [detail.orders_id, detail.product_id]));
-      return rows.map((row) => ({
-        ...row,
-        product_id: productOf.get(row.id) ?? null,
-        view: views.get(row.id) ?? null,
-      }));
-    },
+    queryFn: () => routeData('ordersMine', { query: { pageSize: 100 } }),
   });
 }
 export type MyOrder = NonNullable<ReturnType<typeof useMyOrders>['data']>[number];
