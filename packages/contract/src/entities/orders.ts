@@ -12,6 +12,7 @@ export const orderPayments = ['transfer', 'qrcode', 'credit', 'smatrpay', 'union
 export const bookSendStates = ['Y', 'N', 'C'] as const;
 export const receiptTypes = ['person', 'company'] as const;
 export const banks = ['BBL', 'KBANK', 'KTB', 'SCB', 'BAY', 'TMB'] as const;
+export type Bank = (typeof banks)[number];
 export type OrderStatus = (typeof orderStatuses)[number];
 export type OrderPayment = (typeof orderPayments)[number];
 export type BookSendState = (typeof bookSendStates)[number];

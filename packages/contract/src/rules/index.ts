@@ -2,6 +2,7 @@
 // every schema (the storefront's first load has a 200 KB budget).
 export * from '../constants.js';
 export { fileUrl } from '../uploads.js';
+export * from './banks.js';
 export * from './catalogue.js';
 export * from './coins.js';
 export * from './cookie-consent.js';

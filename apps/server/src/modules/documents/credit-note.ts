@@ -1,6 +1,7 @@
-import type { banks, RefundDocumentType, RefundMethod } from '@sikkha/contract';
+import type { Bank, RefundDocumentType, RefundMethod } from '@sikkha/contract';
 import {
   bahtText,
+  bankNames,
   branchLabel,
   type Satang,
   satang,
@@ -28,7 +29,7 @@ export interface IssuedRefund {
   amount: Satang;
   reason: string;
   method: RefundMethod;
-  bank: (typeof banks)[number] | null;
+  bank: Bank | null;
   account: string | null;
   coins: number;
   /** When the refund was recorded: the document's date. */
@@ -68,16 +69,6 @@ export interface CreditNoteData {
 
 export const creditNoteTemplate = pdfTemplate<CreditNoteData>('credit-note.typ');
 
-/** The banks' Thai names, as the checkout shows them. */
-const bankNames: Record<(typeof banks)[number], string> = {
-  BBL: 'ธนาคารกรุงเทพ',
-  KBANK: 'ธนาคารกสิกรไทย',
-  KTB: 'ธนาคารกรุงไทย',
-  SCB: 'ธนาคารไทยพาณิชย์',
-  BAY: 'ธนาคารกรุงศรีอยุธยา',
-  TMB: 'ธนาคารทหารไทยธนชาต',
-};
-
 /** How the money went back; an account only by its last four digits (the document is mailed and printed). */
 function refundedBy(refund: IssuedRefund, order: RefundedOrder): string {
   switch (refund.method) {
@@ -86,7 +77,7 @@ function refundedBy(refund: IssuedRefund, order: RefundedOrder): string {
     case 'manual': {
       const digits = (refund.account ?? '').replace(/\D/g, '');
       const account = digits.length >= 4 ? ` บัญชีลงท้าย ${digits.slice(-4)}` : '';
-      return `โอนคืนเข้าบัญชี${refund.bank ? ` ${bankNames[refund.bank]}` : ''}${account}`;
+      return `โอนคืนเข้าบัญชี${refund.bank ? ` ${bankNames[refund.bank].th}` : ''}${account}`;
     }
     case 'coins':
       return refund.coins > 0 ? `คืนเป็นเหรียญ ${refund.coins.toLocaleString('en-US')} เหรียญ` : 'คืนเป็นเหรียญ';

@@ -1,3 +1,4 @@
+import { bankLabels } from '@sikkha/contract/rules';
 /** The back office's own words, Thai first; `en` has the same keys (the type says so). */
 export const adminTh = {
   menu: {
@@ -93,15 +94,8 @@ export const adminTh = {
     },
     refundMethod: { gateway: 'คืนผ่านผู้ให้บริการชำระเงิน', manual: 'โอนคืนโดยเจ้าหน้าที่', coins: 'คืนเป็นเหรียญ' },
     refundStatus: { pending: 'รอผู้ให้บริการดำเนินการ', done: 'คืนแล้ว' },
-    refundDocument: { creditNote: 'ใบลดหนี้', refundNote: 'ใบคืนเงิน' },
-    bank: {
-      BBL: 'ธนาคารกรุงเทพ',
-      KBANK: 'ธนาคารกสิกรไทย',
-      KTB: 'ธนาคารกรุงไทย',
-      SCB: 'ธนาคารไทยพาณิชย์',
-      BAY: 'ธนาคารกรุงศรีอยุธยา',
-      TMB: 'ธนาคารทหารไทยธนชาต',
-    },
+    refundDocument: { creditNote: 'ใบลดหนี้', refundNote: 'ใบแจ้งการคืนเงิน' },
+    bank: bankLabels('th'),
     mismatch: {
       paidNotFinished: 'ชำระที่ผู้ให้บริการแต่ยังไม่สำเร็จในร้าน',
       finishedNotPaid: 'สำเร็จในร้านแต่ไม่พบการชำระ',
@@ -443,14 +437,7 @@ export const adminEn: Shape<AdminTexts> = {
     refundMethod: { gateway: 'Through the payment gateway', manual: 'Transferred back by staff', coins: 'As coins' },
     refundStatus: { pending: 'Waiting for the gateway', done: 'Refunded' },
     refundDocument: { creditNote: 'Credit note', refundNote: 'Refund note' },
-    bank: {
-      BBL: 'Bangkok Bank',
-      KBANK: 'Kasikornbank',
-      KTB: 'Krungthai Bank',
-      SCB: 'Siam Commercial Bank',
-      BAY: 'Krungsri (Bank of Ayudhya)',
-      TMB: 'TMBThanachart (ttb)',
-    },
+    bank: bankLabels('en'),
     mismatch: {
       paidNotFinished: 'Paid at the gateway, not finished in the shop',
       finishedNotPaid: 'Finished in the shop, no payment found',

@@ -1,17 +1,18 @@
 import Box from '@mui/material/Box';
-import type { banks } from '@sikkha/contract';
+import type { Bank } from '@sikkha/contract';
+import { bankNames } from '@sikkha/contract/rules/banks';
 import type { Lang } from '../../i18n/texts';
 
-export type Bank = (typeof banks)[number];
+export type { Bank };
 
 /** The spec's bank list (spec 2 §9), each with its colour and its name in both languages. */
 export const bankInfo: Record<Bank, { th: string; en: string; color: string; ink: string }> = {
-  BBL: { th: 'ธนาคารกรุงเทพ', en: 'Bangkok Bank', color: '#1e4598', ink: '#fff' },
-  KBANK: { th: 'ธนาคารกสิกรไทย', en: 'Kasikornbank', color: '#138f2d', ink: '#fff' },
-  KTB: { th: 'ธนาคารกรุงไทย', en: 'Krungthai Bank', color: '#0a7bbf', ink: '#fff' },
-  SCB: { th: 'ธนาคารไทยพาณิชย์', en: 'Siam Commercial Bank', color: '#4e2e7f', ink: '#fff' },
-  BAY: { th: 'ธนาคารกรุงศรีอยุธยา', en: 'Krungsri (Bank of Ayudhya)', color: '#fec43b', ink: '#3d2b00' },
-  TMB: { th: 'ธนาคารทหารไทยธนชาต', en: 'TMBThanachart (ttb)', color: '#1a3f8f', ink: '#fff' },
+  BBL: { ...bankNames.BBL, color: '#1e4598', ink: '#fff' },
+  KBANK: { ...bankNames.KBANK, color: '#138f2d', ink: '#fff' },
+  KTB: { ...bankNames.KTB, color: '#0a7bbf', ink: '#fff' },
+  SCB: { ...bankNames.SCB, color: '#4e2e7f', ink: '#fff' },
+  BAY: { ...bankNames.BAY, color: '#fec43b', ink: '#3d2b00' },
+  TMB: { ...bankNames.TMB, color: '#1a3f8f', ink: '#fff' },
 };
 
 export const BANKS = Object.keys(bankInfo) as Bank[];
