@@ -96,26 +96,39 @@ export async function settle(ctx: OrdersContext, chargeId: string): Promise<Char
   const [order] = await db.select({ ref: orders.orders_ref }).from(orders).where(eq(orders.id, known.orders_id));
   const paidInFull =
     info.status === 'paid' && info.amount === toSatang(known.amount) && info.orderRef === (order?.ref ?? '');
-  const recorded = await ctx.transact(async (work) => {
-    // A charge recorded paid stays paid, and moved its order when it was recorded: of several asking at once (the
-    // notification, the person's return, a cancel stopping it, the expiry job), the first to record it paid moves the
-    // order; the others (waiting on the row's lock), and an answer read before the payment, change nothing.
+  const next = info.status === 'paid' && !paidInFull ? 'failed' : info.status;
+  return ctx.transact(async (work) => {
+    // A charge only moves forward, once. An answer read before another settle or a cancel's stop recorded a later
+    // state (pending over expired or paid) changes nothing; of several settles of one paid charge at once (the
+    // notification, the person's return, a cancel stopping it, the expiry job) the first to record it paid moves the
+    // order, the others wait on the row's lock and find it paid.
     const [moved] = await work.db
       .update(paymentCharge)
       .set({
-        status: info.status === 'paid' && !paidInFull ? 'failed' : info.status,
+        status: next,
         failure_message: paidInFull ? null : (info.failureMessage ?? null),
         update_at: ctx.clock.now().toISOString(),
       })
-      .where(and(eq(paymentCharge.id, known.id), ne(paymentCharge.status, 'paid')))
+      .where(
+        and(
+          eq(paymentCharge.id, known.id),
+          ne(paymentCharge.status, 'paid'),
+          next === 'pending' ? eq(paymentCharge.status, 'pending') : undefined,
+        ),
+      )
       .returning({ id: paymentCharge.id });
-    if (moved && paidInFull && !(await finishOrder(work, ctx.finishDeps, known.orders_id, null))) {
+    if (!moved) {
+      const [kept] = await work.db
+        .select({ status: paymentCharge.status })
+        .from(paymentCharge)
+        .where(eq(paymentCharge.id, known.id));
+      return kept?.status ?? next;
+    }
+    if (paidInFull && !(await finishOrder(work, ctx.finishDeps, known.orders_id, null))) {
       await paidElsewhere(ctx, work, known);
     }
-    return Boolean(moved);
+    return next;
   });
-  if (!recorded) return 'paid';
-  return paidInFull || info.status !== 'paid' ? info.status : 'failed';
 }
 
 /** The pending charges of an order, asked again; true when the order finished. */
