@@ -35,7 +35,14 @@ interface KpgwTransaction {
   failure_message: string | null;
   /** A paid QR order: the charge that paid it. */
   charge_id?: string;
+  /** `YYYYMMDDHHmmSSsss`, Bangkok time, as KBank's sample charge shows it (with the double's `clock` only). */
+  created?: string;
+  /** Decimal baht given back so far (docs/PAYMENTS.md's assumption), once something was. */
+  refund_amount?: number;
 }
+
+/** `YYYYMMDDHHmmSSsss` in Bangkok time. */
+const bangkokStamp = (at: Date) => new Date(at.getTime() + 7 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 17);
 
 export interface KpgwNotice {
   headers: Record<string, string>;
@@ -67,10 +74,19 @@ export function kpgwChecksum(body: {
  * `GET /qr/v2/order/{id}`; amounts in decimal baht. A 3-D Secure, smart-pay or union-pay charge waits at
  * `redirect_url`, a page whose form pays or refuses and then posts `objectId` and `status` to the result URL (as
  * KBank's portal is set). Each settled transaction is notified, signed with the checksum, to `deliver`.
+ *
+ * As docs/PAYMENTS.md assumes them: `POST {inquiry path}/void` (a pending transaction, or a paid one on its Bangkok
+ * day) and `POST {inquiry path}/refund` (decimal baht, at most what is left; `refund_amount` grows), and `created`
+ * on every transaction when a `clock` is given (the shop's test clock). Without a clock there is no `created`, as
+ * before, so the adapter cannot list and a test app's daily reconciliation job changes nothing. What KBank's side
+ * does without telling the shop: `change` (a transaction's state or amount), `refundAtDashboard`. `outage(true)`
+ * answers 503 to every API call.
  */
 export async function startKpgwDouble(
-  options: { resultUrl?: string; deliver?: (notice: KpgwNotice) => Promise<void> } = {},
+  options: { resultUrl?: string; deliver?: (notice: KpgwNotice) => Promise<void>; clock?: { now(): Date } } = {},
 ) {
+  const clock = options.clock;
+  let down = false;
   const tokens = new Map<string, Outcome>();
   const transactions = new Map<string, KpgwTransaction>();
   const notices: KpgwNotice[] = [];
@@ -98,6 +114,7 @@ export async function startKpgwDouble(
   const server = await startHttpDouble(async (request, url, response) => {
     const raw = request.method === 'POST' ? await readBody(request) : '';
     const path = url.pathname;
+    if (down) return error(response, 503, 'service_unavailable', 'down for the test');
 
     // The pages a person sees: no API key.
     const page = /^\/(3ds|redirect)\/([\w]+)$/.exec(path);
@@ -139,6 +156,39 @@ export async function startKpgwDouble(
       if (!transaction || transaction.object !== kind) return error(response, 404, 'not_found', `${kind} not found`);
       return sendJson(response, 200, transaction);
     }
+    const verb = /^\/(card\/v2\/charge|qr\/v2\/order)\/([\w]+)\/(void|refund)$/.exec(path);
+    if (request.method === 'POST' && verb) {
+      const transaction = transactions.get(verb[2]!);
+      if (!transaction || transaction.object !== (verb[1] === 'qr/v2/order' ? 'order' : 'charge')) {
+        return error(response, 404, 'not_found', 'transaction not found');
+      }
+      const paid = transaction.transaction_state === 'Authorized' && transaction.status === 'success';
+      if (verb[3] === 'void') {
+        const pending = ['Initialize', 'Pre-Authorized'].includes(transaction.transaction_state);
+        const sameDay =
+          clock !== undefined && transaction.created?.slice(0, 8) === bangkokStamp(clock.now()).slice(0, 8);
+        if (!pending && !(paid && sameDay)) {
+          return error(response, 400, 'void_not_allowed', 'only an unsettled transaction of today can be voided');
+        }
+        transaction.transaction_state = 'Voided';
+        return sendJson(response, 200, transaction);
+      }
+      const asked = Math.round(Number(body.amount) * 100);
+      const done = Math.round((transaction.refund_amount ?? 0) * 100);
+      if (!paid) return error(response, 400, 'invalid_state', 'only an authorized transaction can be refunded');
+      if (!(asked > 0) || asked > Math.round(transaction.amount * 100) - done) {
+        return error(response, 400, 'invalid_amount', 'amount is more than what is left to refund');
+      }
+      transaction.refund_amount = (done + asked) / 100;
+      return sendJson(response, 200, {
+        id: newId('rfnd'),
+        object: 'refund',
+        amount: asked / 100,
+        currency: 'THB',
+        status: 'success',
+        charge_id: transaction.id,
+      });
+    }
     if (request.method !== 'POST' || (path !== '/card/v2/charge' && path !== '/qr/v2/order')) {
       return error(response, 404, 'not_found', 'no such endpoint');
     }
@@ -167,6 +217,7 @@ export async function startKpgwDouble(
       redirect_url: null,
       failure_code: null,
       failure_message: null,
+      ...(clock ? { created: bangkokStamp(clock.now()) } : {}),
     };
     if (path === '/qr/v2/order') {
       if (body.source_type !== 'qr') return error(response, 400, 'invalid_source_type', 'source_type must be qr');
@@ -228,5 +279,21 @@ export async function startKpgwDouble(
       if (order) order.transaction_state = 'Expired';
     },
     transaction: (id: string) => transactions.get(id),
+    /** Changes a transaction as KBank's side may (paid late, reversed, another amount), with no notification. */
+    change(id: string, fields: Partial<Pick<KpgwTransaction, 'transaction_state' | 'status' | 'amount'>>) {
+      const transaction = transactions.get(id);
+      if (!transaction) throw new Error(`no transaction ${id}`);
+      Object.assign(transaction, fields);
+    },
+    /** A refund made in KBank's merchant portal, in decimal baht: the shop is not told. */
+    refundAtDashboard(id: string, amount: number) {
+      const transaction = transactions.get(id);
+      if (!transaction) throw new Error(`no transaction ${id}`);
+      transaction.refund_amount = Math.round(((transaction.refund_amount ?? 0) + amount) * 100) / 100;
+    },
+    /** KBank out of reach: every API call answers 503 until it is back. */
+    outage(on: boolean) {
+      down = on;
+    },
   };
 }

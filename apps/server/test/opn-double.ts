@@ -30,6 +30,8 @@ interface OpnCharge {
   status: 'pending' | 'successful' | 'failed' | 'expired' | 'reversed';
   authorized: boolean;
   paid: boolean;
+  /** Satang given back so far, through `POST /charges/{id}/refunds` or Opn's dashboard (absent until then). */
+  refunded_amount?: number;
   authorize_uri: string | null;
   return_uri: string | null;
   failure_code: string | null;
@@ -59,9 +61,20 @@ export function opnSignature(timestamp: string, body: string, secret = OPN_WEBHO
  * in 24 hours) or an `installment_kbank` source. A 3-D Secure card and an instalment wait at `authorize_uri`, a page
  * whose form pays or refuses and then redirects to `return_uri`. Each completed charge is a `charge.complete` event,
  * signed in `Omise-Signature`, handed to `deliver`.
+ *
+ * For reconciliation: `GET /charges?from&to&limit&offset` lists a window of `created_at` (chronological, at most 100
+ * a page, `total` for the window), `POST /charges/{id}/refunds` gives back satang of a paid charge (an
+ * `Idempotency-Key` seen before replays its first answer). `created_at` comes from `clock` (the shop's test clock).
+ * What Opn's dashboard does without telling the shop: `seed` (a charge the shop never made), `change` (a charge's
+ * fields), `refundAtDashboard`. `outage(true)` answers 503 to every API call.
  */
-export async function startOpnDouble(options: { deliver?: (webhook: OpnWebhook) => Promise<void> } = {}) {
+export async function startOpnDouble(
+  options: { deliver?: (webhook: OpnWebhook) => Promise<void>; clock?: { now(): Date } } = {},
+) {
+  const clock = options.clock ?? { now: () => new Date() };
   const charges = new Map<string, OpnCharge>();
+  const replies = new Map<string, { status: number; body: unknown }>();
+  let down = false;
   const tokens = new Map<string, Outcome>();
   const webhooks: OpnWebhook[] = [];
   const requests: { method: string; path: string; body: unknown }[] = [];
@@ -100,6 +113,7 @@ export async function startOpnDouble(options: { deliver?: (webhook: OpnWebhook) 
   const server = await startHttpDouble(async (request, url, response) => {
     const raw = request.method === 'POST' ? await readBody(request) : '';
     const path = url.pathname;
+    if (down) return error(response, 503, 'service_unavailable', 'down for the test');
 
     const page = /^\/payments\/(chrg_test_\w+)\/authorize$/.exec(path);
     if (page) {
@@ -158,6 +172,54 @@ export async function startOpnDouble(options: { deliver?: (webhook: OpnWebhook) 
       const charge = charges.get(lookup[1]!);
       return charge ? sendJson(response, 200, charge) : error(response, 404, 'not_found', 'charge was not found');
     }
+    if (path === '/charges' && request.method === 'GET') {
+      const from = new Date(url.searchParams.get('from') ?? 0);
+      const to = new Date(url.searchParams.get('to') ?? clock.now());
+      const limit = Math.min(Number(url.searchParams.get('limit') ?? 20), 100);
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const inWindow = [...charges.values()]
+        .filter((c) => new Date(c.created_at) >= from && new Date(c.created_at) <= to)
+        .sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
+      return sendJson(response, 200, {
+        object: 'list',
+        from: from.toISOString(),
+        to: to.toISOString(),
+        offset,
+        limit,
+        total: inWindow.length,
+        order: 'chronological',
+        data: inWindow.slice(offset, offset + limit),
+      });
+    }
+    const refunds = /^\/charges\/(\w+)\/refunds$/.exec(path);
+    if (refunds && request.method === 'POST') {
+      const key = request.headers['idempotency-key'];
+      const replay = typeof key === 'string' ? replies.get(key) : undefined;
+      if (replay) return sendJson(response, replay.status, replay.body);
+      const charge = charges.get(refunds[1]!);
+      if (!charge) return error(response, 404, 'not_found', 'charge was not found');
+      const asked = body.amount;
+      let answer: { status: number; body: unknown };
+      if (!charge.paid) {
+        answer = { status: 400, body: { object: 'error', code: 'invalid_charge', message: 'charge is not paid' } };
+      } else if (
+        typeof asked !== 'number' ||
+        !Number.isInteger(asked) ||
+        asked <= 0 ||
+        asked > charge.amount - (charge.refunded_amount ?? 0)
+      ) {
+        answer = {
+          status: 400,
+          body: { object: 'error', code: 'invalid_amount', message: 'amount is not refundable' },
+        };
+      } else {
+        charge.refunded_amount = (charge.refunded_amount ?? 0) + asked;
+        const refund = { object: 'refund', id: newId('rfnd'), amount: asked, currency: 'thb', charge: charge.id };
+        answer = { status: 200, body: { ...refund, status: 'closed', created_at: clock.now().toISOString() } };
+      }
+      if (typeof key === 'string') replies.set(key, answer);
+      return sendJson(response, answer.status, answer.body);
+    }
     if (path !== '/charges' || request.method !== 'POST') return error(response, 404, 'not_found', 'path not found');
 
     const amount = body.amount;
@@ -166,7 +228,7 @@ export async function startOpnDouble(options: { deliver?: (webhook: OpnWebhook) 
     }
     if (String(body.currency).toUpperCase() !== 'THB')
       return error(response, 400, 'invalid_charge', 'currency is not supported');
-    const now = new Date();
+    const now = clock.now();
     const charge: OpnCharge = {
       object: 'charge',
       id: newId('chrg'),
@@ -265,5 +327,48 @@ export async function startOpnDouble(options: { deliver?: (webhook: OpnWebhook) 
       if (charge?.status === 'pending') await complete(charge, 'expired');
     },
     charge: (id: string) => charges.get(id),
+    /** A paid charge made at Opn that the shop never recorded (another integration, a lost answer). */
+    seed(fields: { amount: number; orderRef?: string; status?: OpnCharge['status'] }) {
+      const status = fields.status ?? 'successful';
+      const charge: OpnCharge = {
+        object: 'charge',
+        id: newId('chrg'),
+        livemode: false,
+        amount: fields.amount,
+        currency: 'THB',
+        description: null,
+        metadata: fields.orderRef ? { orderRef: fields.orderRef } : {},
+        status,
+        authorized: status === 'successful',
+        paid: status === 'successful',
+        authorize_uri: null,
+        return_uri: null,
+        failure_code: null,
+        failure_message: null,
+        expires_at: new Date(clock.now().getTime() + 24 * 3600_000).toISOString(),
+        created_at: clock.now().toISOString(),
+        source: null,
+      };
+      charges.set(charge.id, charge);
+      return charge;
+    },
+    /** Changes a charge as Opn's side may (paid late, reversed, another amount), with no webhook. */
+    change(id: string, fields: Partial<Pick<OpnCharge, 'status' | 'amount' | 'created_at'>>) {
+      const charge = charges.get(id);
+      if (!charge) throw new Error(`no charge ${id}`);
+      Object.assign(charge, fields);
+      if (fields.status) charge.authorized = charge.paid = fields.status === 'successful';
+    },
+    /** A refund made on Opn's dashboard: the shop is not told. */
+    refundAtDashboard(id: string, amount: number) {
+      const charge = charges.get(id);
+      const left = charge ? charge.amount - (charge.refunded_amount ?? 0) : 0;
+      if (!charge?.paid || amount > left) throw new Error(`cannot refund ${id}`);
+      charge.refunded_amount = (charge.refunded_amount ?? 0) + amount;
+    },
+    /** Opn out of reach: every API call answers 503 until it is back. */
+    outage(on: boolean) {
+      down = on;
+    },
   };
 }

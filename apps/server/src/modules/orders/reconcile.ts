@@ -1,6 +1,6 @@
 import type { MismatchKind, ReconcileMismatch } from '@sikkha/contract';
-import { type Satang, toBaht, toSatang } from '@sikkha/contract/rules';
-import { and, count, desc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { type Satang, satang, toBaht, toSatang } from '@sikkha/contract/rules';
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { recordStaffWrite } from '../../db/audit-log.js';
 import { orderRefund, orders, paymentCharge, reconcileMismatch } from '../../db/schema/index.js';
 import { fail, notFound } from '../../errors.js';
@@ -9,6 +9,12 @@ import type { ChargeRecord } from '../../providers/payments/port.js';
 import type { OrdersContext } from './orders-context.js';
 
 const DAY_MS = 86_400_000;
+/**
+ * How much earlier than the shop's window the gateway's starts. A gateway dates a charge by its own clock, a moment
+ * before the shop records it (and the two clocks may differ): a charge the shop recorded at the window's start is
+ * still listed. What the gateway lists before the shop's window is matched to the shop's records all the same.
+ */
+const EDGE_MS = 60 * 60_000;
 
 export interface ReconcileDeps {
   ctx: OrdersContext;
@@ -42,7 +48,8 @@ const gatewaySide = (r: ChargeRecord) => ({
 export function reconciliation({ ctx, settle }: ReconcileDeps) {
   const { db, clock, transact, gateway } = ctx;
 
-  async function knownCharges(from: Date) {
+  /** The shop's charges at this gateway that match `where`, with their orders. */
+  async function chargesWhere(where: SQL | undefined): Promise<Known[]> {
     if (!gateway) return [];
     return db
       .select({
@@ -55,7 +62,22 @@ export function reconciliation({ ctx, settle }: ReconcileDeps) {
       })
       .from(paymentCharge)
       .innerJoin(orders, eq(orders.id, paymentCharge.orders_id))
-      .where(and(eq(paymentCharge.gateway, gateway.name), gte(paymentCharge.create_at, from.toISOString())));
+      .where(and(eq(paymentCharge.gateway, gateway.name), where));
+  }
+
+  /** Whether a line is kept already (by an earlier run, or by `settle` itself for an order paid twice). */
+  async function kept(kind: MismatchKind, chargeId: string) {
+    const [row] = await db
+      .select({ id: reconcileMismatch.id })
+      .from(reconcileMismatch)
+      .where(
+        and(
+          eq(reconcileMismatch.gateway, gateway!.name),
+          eq(reconcileMismatch.charge_id, chargeId),
+          eq(reconcileMismatch.kind, kind),
+        ),
+      );
+    return Boolean(row);
   }
 
   async function refundedHere(chargeIds: string[]) {
@@ -110,10 +132,24 @@ export function reconciliation({ ctx, settle }: ReconcileDeps) {
     if (!gateway) return { checked: 0, fixed: 0, found: 0 };
     const to = clock.now();
     const from = new Date(to.getTime() - days * DAY_MS);
-    const known: Known[] = await knownCharges(from);
-    const records = await gateway.listCharges({ from, to, chargeIds: known.map((k) => k.charge_id) });
+    // The shop's window is closed at `to` too: a charge recorded while the gateway is being asked is not in the
+    // gateway's list yet, and would look unknown to it.
+    const known = await chargesWhere(
+      and(gte(paymentCharge.create_at, from.toISOString()), lte(paymentCharge.create_at, to.toISOString())),
+    );
+    const records = await gateway.listCharges({
+      from: new Date(from.getTime() - EDGE_MS),
+      to,
+      chargeIds: known.map((k) => k.charge_id),
+    });
     const byId = new Map(known.map((k) => [k.charge_id, k]));
-    const refunded = await refundedHere(known.map((k) => k.charge_id));
+    // Listed charges the shop recorded outside its own window (at the edge, or by a gateway's clock apart) are the
+    // shop's all the same: never "unknown".
+    const outside = [...new Set(records.map((r) => r.chargeId).filter((id) => !byId.has(id)))];
+    if (outside.length > 0) {
+      for (const row of await chargesWhere(inArray(paymentCharge.charge_id, outside))) byId.set(row.charge_id, row);
+    }
+    const refunded = await refundedHere([...byId.keys()]);
     let fixed = 0;
     let found = 0;
     const tally = (isNew: boolean) => {
@@ -123,22 +159,28 @@ export function reconciliation({ ctx, settle }: ReconcileDeps) {
     for (const record of records) {
       const shop = byId.get(record.chargeId);
       const theirs = gatewaySide(record);
+      if (!shop) {
+        if (record.status !== 'paid') continue;
+        const order = record.orderRef ? await orderOfRef(record.orderRef) : undefined;
+        tally(
+          await keep(
+            'paidNotFinished',
+            record.chargeId,
+            order?.id ?? null,
+            theirs,
+            { charge: null, orders_status: order?.orders_status ?? null },
+            false,
+          ),
+        );
+        continue;
+      }
+      const ours = refunded.get(record.chargeId) ?? satang(0);
       if (record.status === 'paid') {
-        if (!shop) {
-          const order = record.orderRef ? await orderOfRef(record.orderRef) : undefined;
-          tally(
-            await keep(
-              'paidNotFinished',
-              record.chargeId,
-              order?.id ?? null,
-              theirs,
-              { charge: null, orders_status: order?.orders_status ?? null },
-              false,
-            ),
-          );
-          continue;
-        }
-        if (shop.orders_status === 'wait' || shop.charge_status === 'pending') {
+        // Paid there, not here: the notification never came, or came too late for the order (cancelled by then, which
+        // stopped its charges first, or paid by another charge). `settle` does what the notification would have done:
+        // the one finish, `paid_after_cancel`, or a line for an order paid twice.
+        if (shop.charge_status !== 'paid' || shop.orders_status === 'wait') {
+          const before = await kept('paidNotFinished', record.chargeId);
           await settle(record.chargeId);
           const [now] = await db
             .select({ status: orders.orders_status })
@@ -146,16 +188,15 @@ export function reconciliation({ ctx, settle }: ReconcileDeps) {
             .where(eq(orders.id, shop.orders_id));
           const finished = now?.status === 'finish' && shop.orders_status === 'wait';
           if (finished) fixed += 1;
-          tally(
-            await keep(
-              'paidNotFinished',
-              record.chargeId,
-              shop.orders_id,
-              theirs,
-              { charge: shop.charge_status, orders_status: shop.orders_status, now: now?.status ?? null },
-              finished,
-            ),
+          await keep(
+            'paidNotFinished',
+            record.chargeId,
+            shop.orders_id,
+            theirs,
+            { charge: shop.charge_status, orders_status: shop.orders_status, now: now?.status ?? null },
+            finished,
           );
+          tally(!before);
         }
         if (record.amount !== toSatang(shop.amount)) {
           tally(
@@ -169,20 +210,9 @@ export function reconciliation({ ctx, settle }: ReconcileDeps) {
             ),
           );
         }
-        const ours = refunded.get(record.chargeId) ?? 0;
-        if (record.refunded > ours) {
-          tally(
-            await keep(
-              'refundNotRecorded',
-              record.chargeId,
-              shop.orders_id,
-              theirs,
-              { refunded: toBaht(ours as Satang), orders_status: shop.orders_status },
-              false,
-            ),
-          );
-        }
-      } else if (shop?.charge_status === 'paid') {
+      } else if (shop.charge_status === 'paid' && Math.max(ours, record.refunded) < toSatang(shop.amount)) {
+        // Not paid there though paid here, unless it was all given back: KPGW shows a charge voided for a full refund
+        // on its own day as Voided (not paid), with nothing in `refund_amount`.
         tally(
           await keep(
             'finishedNotPaid',
@@ -190,6 +220,18 @@ export function reconciliation({ ctx, settle }: ReconcileDeps) {
             shop.orders_id,
             theirs,
             { charge: shop.charge_status, orders_status: shop.orders_status, amount: shop.amount },
+            false,
+          ),
+        );
+      }
+      if (record.refunded > ours) {
+        tally(
+          await keep(
+            'refundNotRecorded',
+            record.chargeId,
+            shop.orders_id,
+            theirs,
+            { refunded: toBaht(ours), orders_status: shop.orders_status },
             false,
           ),
         );
@@ -218,8 +260,11 @@ export function reconciliation({ ctx, settle }: ReconcileDeps) {
     await ctx.manage(actor);
     try {
       return await run(days);
-    } catch {
-      throw fail('UNAVAILABLE', 'gatewayUnreachable');
+    } catch (error) {
+      // Staff read that the gateway could not be reached; the log keeps what happened.
+      const unavailable = fail('UNAVAILABLE', 'gatewayUnreachable');
+      unavailable.cause = error;
+      throw unavailable;
     }
   }
 
