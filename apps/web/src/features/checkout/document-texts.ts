@@ -26,7 +26,7 @@ const texts: Bilingual<DocumentTexts> = {
     refundedOrders: 'คำสั่งซื้อที่คืนเงินแล้ว',
     refundedAmount: (amount) => `คืนเงินแล้ว ${amount}`,
     creditNote: 'ใบลดหนี้',
-    refundNote: 'ใบคืนเงิน',
+    refundNote: 'ใบแจ้งการคืนเงิน',
     refundPending: 'รอผู้ให้บริการชำระเงินคืนเงิน',
     refundsLoadFailed: 'โหลดเอกสารการคืนเงินไม่สำเร็จ',
   },
