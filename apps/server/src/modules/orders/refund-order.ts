@@ -116,7 +116,13 @@ async function completeRefund(ctx: OrdersContext, work: Work, refundId: number, 
     .update(orderRefund)
     .set({ status: 'done', doc_type: docType, doc_no: docNo })
     .where(eq(orderRefund.id, refundId));
-  const full = order.remaining <= 0;
+  // Full once what came back is the whole payment; a reservation still at the gateway is not back yet (it may be
+  // refused and undone), so only finished refunds count.
+  const [back] = await work.db
+    .select({ sum: sql<string>`coalesce(sum(${orderRefund.amount}), 0)` })
+    .from(orderRefund)
+    .where(and(eq(orderRefund.orders_id, order.id), eq(orderRefund.status, 'done')));
+  const full = toSatang(Number(back?.sum ?? 0)) >= order.due;
   if (full) {
     await work.db
       .update(orders)

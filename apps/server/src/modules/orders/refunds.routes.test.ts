@@ -16,6 +16,7 @@ import {
   user,
 } from '../../db/schema/index.js';
 import { coursesOf } from '../../policies/index.js';
+import { GatewayRefused } from '../../providers/payments/port.js';
 import { SANDBOX_PREFIX } from '../../providers/payments/sandbox/sandbox.js';
 
 // Money coming back through the real app and the built-in sandbox gateway: refunds by each way money came in,
@@ -201,6 +202,46 @@ describe('when the gateway says no, or says nothing', () => {
     const row = await orderRow(order.id);
     expect(row).toMatchObject({ orders_status: 'finish', orders_refunded: 0 });
     expect(await t.db.select().from(orderRefund).where(eq(orderRefund.orders_id, order.id))).toEqual([]);
+  });
+
+  test('a refund refused while another completes leaves the order finished with the course: only money back counts', async () => {
+    const member = await t.member('refund-overlap@example.com');
+    const productId = await course('คืนเงินซ้อน', 1990);
+    const order = await paidByCard(member, productId);
+    const port = gateway();
+    const real = port.refund.bind(port);
+    let secondDone: () => void = () => {};
+    const second = new Promise<void>((resolve) => {
+      secondDone = resolve;
+    });
+    let firstAsked: () => void = () => {};
+    const first = new Promise<void>((resolve) => {
+      firstAsked = resolve;
+    });
+    // Both are reserved before either is answered; the gateway answers the larger, then refuses the smaller.
+    port.refund = async (input) => {
+      if (input.amount === 50_000) {
+        firstAsked();
+        await second;
+        throw new GatewayRefused('sandbox', 'declined', 'refund declined');
+      }
+      await first;
+      const done = await real(input);
+      secondDone();
+      return done;
+    };
+    try {
+      const [small, large] = await Promise.all([
+        staff.post('/api/ordersRefund', { id: order.id, amount: 500, reason: 'บางส่วน 1' }),
+        staff.post('/api/ordersRefund', { id: order.id, amount: 1490, reason: 'บางส่วน 2' }),
+      ]);
+      expect(small.statusCode).toBe(422);
+      expect(large.statusCode, large.body).toBe(200);
+    } finally {
+      port.refund = real;
+    }
+    expect(await orderRow(order.id)).toMatchObject({ orders_status: 'finish', orders_refunded: 1490 });
+    expect(await courseIds(member)).toContain(productId);
   });
 
   test('a refund that gets no answer is kept pending and asked again by the job with the same key, once', async () => {
