@@ -192,7 +192,7 @@ test('amounts, statuses and owners in the body are ignored: the server prices fr
     ordersDetail: { product_id: cardCourse, ...forgedDetail },
   });
   expect(card.statusCode, card.body).toBe(200);
-  expect(card.json().data).toMatchObject({ orders_status: 'wait', orders_total: 2000, orders_net: 2000, fee: 53.5 });
+  expect(card.json().data).toMatchObject({ orders_status: 'wait', orders_total: 2000, orders_net: 2000, fee: 0 });
   const rows = await t.db.select().from(orders).where(eq(orders.user_id, member.id!));
   expect(rows.map((r) => [r.orders_net, r.orders_status, r.approve_by]).sort()).toEqual([
     [2000, 'wait', null],

@@ -188,6 +188,8 @@ export function PaidAfterCancel() {
       severity="error"
       variant="outlined"
       component="section"
+      // A standing list staff work through, not a message to announce each time it renders.
+      role="region"
       aria-labelledby="paid-after-cancel-title"
       sx={{ mt: 2, '& .MuiAlert-message': { width: '100%', minWidth: 0 } }}
     >
