@@ -9,6 +9,7 @@ import type { ChargeRecord } from '../../providers/payments/port.js';
 import type { OrdersContext } from './orders-context.js';
 
 const DAY_MS = 86_400_000;
+const FIXED_NOTE = 'ร้านแก้ไขแล้วโดยอัตโนมัติ: คำสั่งซื้อสำเร็จตามการชำระเงินที่ผู้ให้บริการยืนยัน';
 /**
  * How much earlier than the shop's window the gateway's starts. A gateway dates a charge by its own clock, a moment
  * before the shop records it (and the two clocks may differ): a charge the shop recorded at the window's start is
@@ -117,6 +118,8 @@ export function reconciliation({ ctx, settle }: ReconcileDeps) {
         gateway_record: gatewayRecord,
         shop_record: shopRecord,
         fixed: fixed ? 'Y' : 'N',
+        // What the shop put right itself is kept for the record, among the resolved: the open list is what needs a person.
+        ...(fixed ? { resolved_at: clock.now().toISOString(), note: FIXED_NOTE } : {}),
         create_at: clock.now().toISOString(),
       })
       .onConflictDoNothing()
