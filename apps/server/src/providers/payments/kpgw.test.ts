@@ -442,5 +442,13 @@ describe('KPGW: cancelling, refunding and listing charges', () => {
       expect.objectContaining({ chargeId: qr.chargeId, status: 'pending', orderRef: 'SPSK0000000112', refunded: 0 }),
     ]);
     expect(records.map((r) => r.createdAt)).toEqual([now, now, now]);
+
+    // A charge KBank does not know is left out of the list; it does not stop the run.
+    const withUnknown = await gateway.listCharges({
+      from: new Date('2026-11-22T17:00:00Z'),
+      to: new Date('2026-11-23T17:00:00Z'),
+      chargeIds: ['chrg_unknown_to_kbank', card.chargeId],
+    });
+    expect(withUnknown.map((r) => r.chargeId)).toEqual([card.chargeId]);
   });
 });

@@ -284,11 +284,21 @@ export function kpgwGateway(config: KpgwConfig, clock: Clock = systemClock): Pay
     },
 
     async listCharges(window) {
-      // KPGW has no list: each charge the shop knows is asked, a few at a time.
+      // KPGW has no list: each charge the shop knows is asked, a few at a time. A charge KBank refuses to know is
+      // left out of the list (reconciliation then reports a shop's paid charge as not paid there); an outage still
+      // stops the run, to be tried again.
       const records: ChargeRecord[] = [];
+      const known = async (id: string) => {
+        try {
+          return record(await inquire(id), id);
+        } catch (error) {
+          if (error instanceof GatewayRefused) return null;
+          throw error;
+        }
+      };
       for (let start = 0; start < window.chargeIds.length; start += INQUIRIES_AT_ONCE) {
         const ids = window.chargeIds.slice(start, start + INQUIRIES_AT_ONCE);
-        records.push(...(await Promise.all(ids.map(async (id) => record(await inquire(id), id)))));
+        for (const found of await Promise.all(ids.map(known))) if (found) records.push(found);
       }
       return records;
     },
