@@ -3,6 +3,7 @@ import { baht } from '@sikkha/contract/rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Caller, testApp } from '../../../test/app.js';
+import { blankPicture, slipForm } from '../../../test/slip.js';
 import * as s from '../../db/schema/index.js';
 
 // A coupon in the order (orders §5): the server applies it inside the order's unit of work, with every rule again.
@@ -132,6 +133,25 @@ describe('a coupon in the order', () => {
     const freed = await orderWith(carol, id, c2.id);
     expect(freed.statusCode, freed.body).toBe(200);
     expect(freed.json().data.orders_net).toBe(250);
+  });
+
+  test('a partial refund keeps the coupon use; a full refund frees it', async () => {
+    const id = await course(400);
+    const c = await makeCoupon(id, { coupon_type: 'Percent', coupon_percent: 50, coupon_limit: 1 });
+    const erin = await t.member('coupon-refund-erin@example.com');
+    const fay = await t.member('coupon-refund-fay@example.com');
+    const used = (await orderWith(erin, id, c.id)).json().data;
+    expect((await staff.post('/api/ordersUpdate', { id: used.id, orders_status: 'finish' })).statusCode).toBe(200);
+    const slip = (await staff.request('POST', '/api/uploadSlip', slipForm(await blankPicture()))).json().data;
+    const manual = { bank: 'KTB', account: '987-6-54321-0', date: '2026-11-22', slip };
+    const partial = await staff.post('/api/ordersRefund', { id: used.id, amount: 50, reason: 'บางส่วน', manual });
+    expect(partial.statusCode, partial.body).toBe(200);
+    expect((await orderWith(fay, id, c.id)).json().message).toBe(message('couponUsedUp'));
+    const rest = await staff.post('/api/ordersRefund', { id: used.id, reason: 'ที่เหลือ', manual });
+    expect(rest.json().data).toMatchObject({ orders_status: 'refund', orders_refunded: 200 });
+    const freed = await orderWith(fay, id, c.id);
+    expect(freed.statusCode, freed.body).toBe(200);
+    expect(freed.json().data.orders_net).toBe(200);
   });
 
   test('a Point coupon gives its coins through the ledger when the order finishes, as promised when placed', async () => {

@@ -20,6 +20,7 @@ import {
   ordersDetail,
   paymentCharge,
   product,
+  upload,
   user,
 } from '../../db/schema/index.js';
 import type { Work } from '../../db/unit-of-work.js';
@@ -33,6 +34,7 @@ import { issueNumber } from './finish.js';
 import { orderRefundedMail } from './mail.js';
 import { viewOf } from './order-views.js';
 import type { OrdersContext } from './orders-context.js';
+import { SLIP_KIND } from './slip-check.js';
 
 /** The states a paid order may be refunded from: finished, or paid after its cancellation (staff's choice). */
 const refundable: readonly OrderStatus[] = ['finish', 'paid_after_cancel'];
@@ -79,6 +81,15 @@ async function paidCharge(executor: Executor, orderId: number) {
     .orderBy(desc(paymentCharge.id))
     .limit(1);
   return charge;
+}
+
+/** The refund's own slip is a file uploaded to the slips' kind (staff's upload), not any name. */
+async function slipUploaded(executor: Executor, name: string) {
+  const [found] = await executor
+    .select({ id: upload.id })
+    .from(upload)
+    .where(and(eq(upload.upload_kind, SLIP_KIND.endpoint), eq(upload.upload_name, name)));
+  return Boolean(found);
 }
 
 /** How the money goes back: by the way it came. */
@@ -231,6 +242,8 @@ export async function refundOrder(
   const method = methodOf(first.payment, charge);
   amountOf(first, body.amount);
   if (method === 'manual' && !body.manual) throw fail('UNPROCESSABLE', 'refundManualRequired');
+  if (method === 'manual' && !(await slipUploaded(ctx.db, body.manual!.slip)))
+    throw fail('UNPROCESSABLE', 'fileMissing');
 
   if (method !== 'gateway') {
     await transact(async (work) => {

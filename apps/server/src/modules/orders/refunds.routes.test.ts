@@ -341,6 +341,12 @@ describe('refunds outside the gateway', () => {
     expect(bare.statusCode).toBe(422);
     expect(bare.json().message).toBe(message('refundManualRequired'));
 
+    const unknown = await staff.post('/api/ordersRefund', {
+      id: placed.id,
+      reason: 'ไม่สะดวกเรียน',
+      manual: { bank: 'SCB', account: '123-4-56789-0', date: '2026-11-23', slip: 'never-uploaded.png' },
+    });
+    expect(unknown.statusCode).toBe(422);
     const upload = await staff.request('POST', '/api/uploadSlip', slipForm(await blankPicture()));
     expect(upload.statusCode, upload.body).toBe(200);
     const res = await staff.post('/api/ordersRefund', {

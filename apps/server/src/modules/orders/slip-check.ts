@@ -18,7 +18,8 @@ import { DAY_MS, viewOf } from './order-views.js';
 import type { OrdersContext } from './orders-context.js';
 import { readSlipQr, type SlipQr } from './slips.js';
 
-const SLIP_KIND = uploadKinds.find((k) => k.endpoint === 'Slip')!;
+/** The upload kind slips are stored under, the member's and staff's refund slips alike. */
+export const SLIP_KIND = uploadKinds.find((k) => k.endpoint === 'Slip')!;
 
 /** What a member types about their transfer, with the slip's file name. */
 export interface SlipInput {
