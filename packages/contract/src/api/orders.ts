@@ -222,6 +222,8 @@ export const orderView = orders.row.extend({
   /** The receipt fields as they were when the order was placed (a tax invoice names them so). */
   receipt_data: z.record(z.string(), z.string().nullable()).nullable(),
   slipCheck: slipCheck.nullable(),
+  /** Whether a gateway charge paid it: a refund then goes back through that charge (`refundMethodOf`). */
+  paid_by_gateway: z.boolean(),
 });
 export type OrderView = z.infer<typeof orderView>;
 

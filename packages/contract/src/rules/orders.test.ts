@@ -10,6 +10,7 @@ import {
   paymentProblem,
   periodBetween,
   receiptTypeOf,
+  refundMethodOf,
 } from './orders.js';
 
 describe('Thai national id', () => {
@@ -129,5 +130,17 @@ describe('access period', () => {
     expect(periodBetween('2026-01-31', '2026-03-01')).toEqual({ years: 0, months: 1, days: 1 });
     expect(periodBetween('2026-03-15', '2026-03-15')).toEqual({ years: 0, months: 0, days: 0 });
     expect(accessEnd(new Date('2028-02-29T00:00:00Z'))).toBe('2030-02-28');
+  });
+});
+
+describe('refundMethodOf', () => {
+  test('money goes back the way it came', () => {
+    expect(refundMethodOf({ orders_payment: 'coin', paid_by_gateway: false })).toBe('coins');
+    expect(refundMethodOf({ orders_payment: 'credit', paid_by_gateway: true })).toBe('gateway');
+    expect(refundMethodOf({ orders_payment: 'qrcode', paid_by_gateway: true })).toBe('gateway');
+    // A personal PromptPay or a transfer, and a gateway order staff approved with no charge behind it.
+    expect(refundMethodOf({ orders_payment: 'qrcode', paid_by_gateway: false })).toBe('manual');
+    expect(refundMethodOf({ orders_payment: 'transfer', paid_by_gateway: false })).toBe('manual');
+    expect(refundMethodOf({ orders_payment: 'credit', paid_by_gateway: false })).toBe('manual');
   });
 });

@@ -179,3 +179,17 @@ export function accessPeriodText(start: Date, now: Date, lang: Lang = 'th'): str
     .map((unit) => `${left[unit]} ${u[unit]}${lang === 'en' && left[unit] > 1 ? 's' : ''}`);
   return parts.length === 0 ? u.today : parts.join(' ');
 }
+
+/**
+ * How a refund goes back, by the way the money came: a coin order into the coin ledger; an order a gateway charge
+ * paid back through that charge; anything else (a transfer, the shop's own PromptPay, an order staff approved
+ * without a gateway charge) by staff at the bank, who record what they did. The server refunds by it and the back
+ * office's dialog asks for what it needs.
+ */
+export function refundMethodOf(order: {
+  orders_payment: string | null;
+  paid_by_gateway: boolean;
+}): 'gateway' | 'manual' | 'coins' {
+  if (order.orders_payment === 'coin') return 'coins';
+  return order.paid_by_gateway ? 'gateway' : 'manual';
+}

@@ -4,7 +4,16 @@ import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lt, type SQL,
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
-import { coupon, orderPayment, orderSlip, orders, ordersDetail, product, user } from '../../db/schema/index.js';
+import {
+  coupon,
+  orderPayment,
+  orderSlip,
+  orders,
+  ordersDetail,
+  paymentCharge,
+  product,
+  user,
+} from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../errors.js';
 import { type Actor, allows, authorize, ordersVisibleTo, type SignedIn } from '../../policies/index.js';
 import type { OrdersContext } from './orders-context.js';
@@ -28,6 +37,7 @@ const viewColumns = {
   cancel_reason: orderPayment.cancel_reason,
   cancel_note: orderPayment.cancel_note,
   receipt_data: orderPayment.receipt_data,
+  paid_by_gateway: sql<boolean>`exists (select 1 from ${paymentCharge} where ${paymentCharge.orders_id} = ${orders.id} and ${paymentCharge.status} = 'paid')`,
   // Who placed it: the back office's lists show it (a member's own view leaves it out by its schema).
   email: user.email,
   name_th: user.name_th,

@@ -1,13 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import {
   message,
-  type OrderPayment,
   type OrderStatus,
   type RefundBody,
   type RefundDocumentType,
   type RefundMethod,
 } from '@sikkha/contract';
-import { amountDue, formatBaht, orderReference, type Satang, satang, toBaht, toSatang } from '@sikkha/contract/rules';
+import {
+  amountDue,
+  formatBaht,
+  orderReference,
+  refundMethodOf,
+  type Satang,
+  satang,
+  toBaht,
+  toSatang,
+} from '@sikkha/contract/rules';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { recordStaffWrite } from '../../db/audit-log.js';
 import type { Executor } from '../../db/client.js';
@@ -90,12 +98,6 @@ async function slipUploaded(executor: Executor, name: string) {
     .from(upload)
     .where(and(eq(upload.upload_kind, SLIP_KIND.endpoint), eq(upload.upload_name, name)));
   return Boolean(found);
-}
-
-/** How the money goes back: by the way it came. */
-function methodOf(payment: OrderPayment | null, charge: { gateway: string } | undefined): RefundMethod {
-  if (payment === 'coin') return 'coins';
-  return charge ? 'gateway' : 'manual';
 }
 
 /** Checks an amount against what is left; the whole remainder when none is given. */
@@ -239,7 +241,7 @@ export async function refundOrder(
   const { transact, gateway } = ctx;
   const first = await orderToRefund(null, ctx.db, body.id);
   const charge = await paidCharge(ctx.db, first.id);
-  const method = methodOf(first.payment, charge);
+  const method = refundMethodOf({ orders_payment: first.payment, paid_by_gateway: Boolean(charge) });
   amountOf(first, body.amount);
   if (method === 'manual' && !body.manual) throw fail('UNPROCESSABLE', 'refundManualRequired');
   if (method === 'manual' && !(await slipUploaded(ctx.db, body.manual!.slip)))

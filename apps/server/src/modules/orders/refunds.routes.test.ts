@@ -110,7 +110,7 @@ describe('refunds through the gateway', () => {
     expect(partial.statusCode, partial.body).toBe(200);
     expect(partial.json()).toMatchObject({
       message: message('refunded'),
-      data: { orders_status: 'finish', orders_refunded: 500 },
+      data: { orders_status: 'finish', orders_refunded: 500, paid_by_gateway: true },
     });
     expect((await gateway().getCharge(charge.charge_id)).refunded).toBe(50_000);
 
@@ -355,7 +355,7 @@ describe('refunds outside the gateway', () => {
       manual: { bank: 'SCB', account: '123-4-56789-0', date: '2026-11-23', slip: upload.json().data },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.orders_status).toBe('refund');
+    expect(res.json().data).toMatchObject({ orders_status: 'refund', paid_by_gateway: false });
     const [refund] = await t.db.select().from(orderRefund).where(eq(orderRefund.orders_id, placed.id));
     expect(refund).toMatchObject({ method: 'manual', bank: 'SCB', refund_date: '2026-11-23', status: 'done' });
   });

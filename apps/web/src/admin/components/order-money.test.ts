@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { paidBaht, refundMethodOf, remainingBaht } from './order-money';
+import { paidBaht, remainingBaht } from './order-money';
 
 describe('what an order paid and what may still be refunded', () => {
   test('paid is the net plus the card fee, in whole satang', () => {
@@ -13,20 +13,5 @@ describe('what an order paid and what may still be refunded', () => {
     expect(remainingBaht({ orders_net: 1990, fee: 0, orders_refunded: 1990 })).toBe(0);
     expect(remainingBaht({ orders_net: 1990, fee: 0, orders_refunded: 2000 })).toBe(0);
     expect(remainingBaht({ orders_net: 1990, orders_refunded: null })).toBe(1990);
-  });
-});
-
-describe('how the money goes back', () => {
-  test('a transfer by staff at the bank, coins to the ledger, cards through the gateway', () => {
-    expect(refundMethodOf({ orders_payment: 'transfer' })).toBe('manual');
-    expect(refundMethodOf({ orders_payment: 'coin' })).toBe('coins');
-    expect(refundMethodOf({ orders_payment: 'credit' })).toBe('gateway');
-    expect(refundMethodOf({ orders_payment: 'smatrpay' })).toBe('gateway');
-    expect(refundMethodOf({ orders_payment: 'unionpay' })).toBe('gateway');
-  });
-
-  test('a QR paid to the shop’s own PromptPay has the member’s slip; a gateway QR has none', () => {
-    expect(refundMethodOf({ orders_payment: 'qrcode', orders_payment_slip: 'slip-1.png' })).toBe('manual');
-    expect(refundMethodOf({ orders_payment: 'qrcode', orders_payment_slip: null })).toBe('gateway');
   });
 });

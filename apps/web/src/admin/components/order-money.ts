@@ -1,4 +1,3 @@
-import type { OrderPayment, RefundMethod } from '@sikkha/contract';
 import { amountDue, type Satang, satang, toBaht, toSatang } from '@sikkha/contract/rules';
 
 /** What of an order the money rules read (a staff list row and an order's view both have it). */
@@ -25,29 +24,3 @@ export function remainingBaht(order: OrderMoney): number {
 
 /** What was paid, in baht. */
 export const paidBaht = (order: OrderMoney): number => toBaht(paidSatang(order));
-
-/**
- * How the server will give the money back (as it decides it from the order's payment): a transfer or a personal
- * PromptPay QR by staff at the bank (`manual`: they record the bank, account, date and their slip), coins into the
- * ledger, a card, smart-pay, union-pay or gateway QR back through the gateway's charge. A QR order does not say
- * whether a gateway made its QR: one with a slip was paid to the shop's own PromptPay (the member sent the slip, as
- * for a transfer), one without was a gateway's.
- */
-export function refundMethodOf(order: {
-  orders_payment: OrderPayment | null;
-  orders_payment_slip?: string | null;
-}): RefundMethod {
-  switch (order.orders_payment) {
-    case 'transfer':
-      return 'manual';
-    case 'qrcode':
-      return order.orders_payment_slip ? 'manual' : 'gateway';
-    case 'coin':
-      return 'coins';
-    case 'credit':
-    case 'smatrpay':
-    case 'unionpay':
-    case null:
-      return 'gateway';
-  }
-}

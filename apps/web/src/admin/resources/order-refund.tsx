@@ -19,7 +19,7 @@ import {
   Typography,
 } from '@mui/material';
 import { banks, messages, type OrderRefund, type OrderView, type RefundBody, refundBody } from '@sikkha/contract';
-import { bangkokDate, toSatang } from '@sikkha/contract/rules';
+import { bangkokDate, refundMethodOf, toSatang } from '@sikkha/contract/rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import {
@@ -38,7 +38,7 @@ import { adminRoute } from '../admin-request';
 import { useChoices, useValueWords } from '../components/fields';
 import { formatDate, formatMoney } from '../components/format';
 import { MoneyInput } from '../components/inputs';
-import { refundMethodOf, remainingBaht } from '../components/order-money';
+import { remainingBaht } from '../components/order-money';
 import { contractResolver } from '../components/resolver';
 import { UploadInput } from '../components/UploadInput';
 
