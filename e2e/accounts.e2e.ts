@@ -295,7 +295,7 @@ test('#gateway-login asks the shopper to log in again', async () => {
 test('layout rules: admin pages without a staff login go to /logout; staff sign in at /admin/login', async () => {
   page = await shop.page();
   await page.goto(`${shop.url}/admin/orders`);
-  await expect.poll(path).toBe('/');
+  await expect.poll(path, { timeout: 15_000 }).toBe('/');
   expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
 
   await page.goto(`${shop.url}/admin/login`);
@@ -316,7 +316,7 @@ test('layout rules: admin pages without a staff login go to /logout; staff sign 
 
   // Staff who open the storefront go to /logout (spec §6), which ends the staff session.
   await page.goto(`${shop.url}/courses`);
-  await expect.poll(path).toBe('/');
+  await expect.poll(path, { timeout: 15_000 }).toBe('/');
   await expect.poll(() => page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
 
   // A staff token found in the shopper's slot is not used on the storefront: /logout clears it.
@@ -328,7 +328,7 @@ test('layout rules: admin pages without a staff login go to /logout; staff sign 
   const staffToken = ((await res.json()) as { data: { token: string } }).data.token;
   await page.evaluate((token) => localStorage.setItem('token', token), staffToken);
   await page.goto(`${shop.url}/courses`);
-  await expect.poll(path).toBe('/');
+  await expect.poll(path, { timeout: 15_000 }).toBe('/');
   await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   await visible(page.getByRole('banner').getByRole('button', { name: 'เข้าสู่ระบบ', exact: true }));
 });

@@ -444,9 +444,10 @@ describe('the back office', { timeout: 240_000 }, () => {
     await at.getByRole('button', { name: 'ส่งออก CSV' }).click();
     const file = await download;
     const csv = (await downloadedBytes(file)).toString('utf8');
-    // A byte-order mark for Excel, a header, and the filtered row only.
+    // A byte-order mark for Excel, a header in Thai, and the filtered row only; never a payment page's token.
     expect(csv.charCodeAt(0)).toBe(0xfeff);
-    expect(csv).toContain('orders_ref');
+    expect(csv.split('\n')[0]).toContain('เลขที่คำสั่งซื้อ');
+    expect(csv).not.toMatch(/token/i);
     expect(csv).toContain(TRANSFER_COURSE.product_title);
     expect(csv.trim().split('\n')).toHaveLength(2);
     expect(problems.filter(notFavicon)).toEqual([]);

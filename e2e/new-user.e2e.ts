@@ -67,7 +67,8 @@ test('a session ended elsewhere: opening the own course says the token expired a
 test('staff: signed in at /admin, the storefront sends them to /logout, which ends that session', async () => {
   const { token: staffToken } = await post<{ token: string }>('loginPersonnel', shop.staff);
   await openPage('/courses', { staffToken });
-  await expect.poll(pathOf).toBe('/');
+  // The move to /logout and on to / waits for the app's script, which is asked for after the first paint.
+  await expect.poll(pathOf, { timeout: 15_000 }).toBe('/');
   expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
   await visible(banner().getByRole('button', { name: 'เข้าสู่ระบบ', exact: true }));
   const ping = await fetch(`${shop.url}/api/loginPing`, { headers: { authorization: `Bearer ${staffToken}` } });
