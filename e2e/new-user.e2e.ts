@@ -179,7 +179,8 @@ test('every page has its own title, and no page logs a console error or warning'
   };
   for (const [path, title] of Object.entries(titles)) {
     await page.goto(`${shop.url}${path}`);
-    await expect.poll(() => page.title(), { message: path }).toBe(title);
+    // A page the server could not draw in time is the app's shell until its script sets the title.
+    await expect.poll(() => page.title(), { message: path, timeout: 15_000 }).toBe(title);
   }
   await page.goto(`${shop.url}/product/${encodeURIComponent(BOUGHT)}`);
   await visible(dialog(BOUGHT));
