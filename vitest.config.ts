@@ -22,6 +22,19 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       })),
+      // The shop's processes losing their outside parts (faults/*.fault.ts): PostgreSQL only, as a real outage is.
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                name: 'faults',
+                include: ['e2e/faults/**/*.fault.ts'],
+                testTimeout: 180_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
       {
         test: {
           name: 'e2e',

@@ -15,6 +15,10 @@ export const messages = {
   badReference: { th: 'ข้อมูลที่อ้างอิงไม่มีในระบบ', en: 'A referenced record does not exist' },
   tooManyRequests: { th: 'ทำรายการบ่อยเกินไป กรุณารอสักครู่แล้วลองใหม่', en: 'Too many requests, please wait' },
   serverError: { th: 'เกิดข้อผิดพลาดในระบบ กรุณาลองใหม่อีกครั้ง', en: 'Something went wrong, please try again' },
+  databaseUnavailable: {
+    th: 'ระบบขัดข้องชั่วคราว รายการนี้ยังไม่ได้บันทึก กรุณาลองใหม่อีกครั้งในอีกสักครู่',
+    en: 'The shop is briefly unavailable and this was not saved; please try again in a moment',
+  },
   saved: { th: 'บันทึกข้อมูลเรียบร้อย', en: 'Saved' },
   deleted: { th: 'ลบข้อมูลเรียบร้อย', en: 'Deleted' },
   ok: { th: 'สำเร็จ', en: 'OK' },

@@ -22,10 +22,17 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Applies the migrations of `folder` (this build's by default) that the database lacks. */
   migrate(folder?: string): Promise<void>;
+  /**
+   * Waits until no other instance is starting up, and holds that until the returned release is called: instances
+   * started together migrate and seed one after another, not at once (their DDL would collide). The lock is a
+   * session's: an instance that dies holding it releases it with its connection.
+   */
+  startUpLock(): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /**
    * Hears the name of each table whose change committed (announced by the trigger of `watchTables`), on every
-   * instance, its own included; `EVERYTHING` when notices may have been missed (a lost connection).
+   * instance, its own included. `FEED_LOST` when the connection that hears them is lost (nothing heard can be trusted
+   * until further notice), then `EVERYTHING` once it listens again (anything may have changed meanwhile).
    */
   onChange(listener: (notice: string) => void): Promise<void>;
   /** The PostgreSQL pool's connections (all, idle) and the queries waiting for one; PGlite has no pool. */
@@ -36,6 +43,8 @@ export interface Database {
 export const CHANGES_CHANNEL = 'sikkha_changes';
 /** The notice meaning "anything may have changed". */
 export const EVERYTHING = '*';
+/** The notice meaning "changes are not heard now": until `EVERYTHING` comes, nothing kept is known to be current. */
+export const FEED_LOST = '!';
 
 /** Migrations sit beside this module in the source tree and beside main.js in the build. */
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -63,12 +72,28 @@ export async function pendingMigrations(db: Executor): Promise<number> {
   return migrationsOfBuild().filter((m) => !applied.has(m.when)).length;
 }
 
+/**
+ * How long a request waits for a new connection to the database: past it, the database counts as unreachable and the
+ * request is answered 503 (a person is not kept waiting on a database that is gone).
+ */
+const CONNECT_TIMEOUT_MS = 3000;
+/** The advisory lock instances take to start up one at a time (any fixed number unique to the shop). */
+const START_UP_LOCK = 73_711_001;
+
 /** PostgreSQL through node-postgres when a URL is given. */
 export function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle connection that the server drops (a restart, a failover) must not take the process down; the pool
-  // replaces it on the next query.
-  pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  const lost = (error: Error) => console.error('PostgreSQL connection lost:', error.message);
+  // A connection the server drops (a restart, a failover) must not take the process down. The pool listens on the
+  // idle ones only; one checked out for a unit of work, between two of its queries, would raise an unhandled
+  // 'error' event. Its next query fails instead (the request gets a 503) and the pool discards it on release.
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   let listener: pg.Client | undefined;
   let closing = false;
@@ -80,7 +105,7 @@ export function openPostgres(url: string): Database {
       if (closing || gone) return;
       gone = true;
       if (listener === client) listener = undefined;
-      callback(EVERYTHING);
+      callback(FEED_LOST);
       setTimeout(() => void listen(callback, true), 1000);
     };
     client.on('error', lost);
@@ -107,6 +132,16 @@ export function openPostgres(url: string): Database {
     kind: 'postgres',
     migrate: (folder = migrationsFolder) =>
       migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder: folder }),
+    async startUpLock() {
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', lost);
+      await client.connect();
+      await client.query('SELECT pg_advisory_lock($1)', [START_UP_LOCK]);
+      return async () => {
+        await client.query('SELECT pg_advisory_unlock($1)', [START_UP_LOCK]).catch(() => undefined);
+        await client.end().catch(() => undefined);
+      };
+    },
     async close() {
       closing = true;
       await listener?.end();
@@ -132,6 +167,8 @@ export async function openPglite(dir?: string, image?: Blob): Promise<Database> 
     kind: 'pglite',
     migrate: (folder = migrationsFolder) => migratePglite(db, { migrationsFolder: folder }),
     close: () => client.close(),
+    // One process owns an embedded database: nobody else can be starting up.
+    startUpLock: async () => async () => undefined,
     async onChange(listener) {
       await client.listen(CHANGES_CHANNEL, listener);
     },

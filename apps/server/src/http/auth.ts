@@ -82,16 +82,20 @@ export function registerAuth(
     // The scheme is case-insensitive (RFC 9110).
     const bearer = /^bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
     if (!bearer) return;
+    let claims: TokenClaims;
     try {
-      const claims = await tokens.verify(bearer[1]!);
-      if (!(await stillValid(claims))) {
-        request.tokenProblem = 'expired';
-        return;
-      }
-      request.actor = { kind: claims.role, id: claims.id, jti: claims.jti, expiresAt: claims.expiresAt };
+      claims = await tokens.verify(bearer[1]!);
     } catch (error) {
       request.tokenProblem = error instanceof errors.JWTExpired ? 'expired' : 'invalid';
+      return;
     }
+    // A database out of reach is not a logged-out session: that error goes on to become a 503, and the person stays
+    // signed in.
+    if (!(await stillValid(claims))) {
+      request.tokenProblem = 'expired';
+      return;
+    }
+    request.actor = { kind: claims.role, id: claims.id, jti: claims.jti, expiresAt: claims.expiresAt };
   });
 }
 

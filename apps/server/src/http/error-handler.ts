@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import { message } from '@sikkha/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isConnectionLost } from '../db/connection-lost.js';
 import { AppError, type ErrorCode } from '../errors.js';
 import { describeValidation } from './validation.js';
 
@@ -35,6 +36,13 @@ function fromDatabase(error: { code?: string; cause?: unknown }, method: string)
       return null;
   }
 }
+
+/** Seconds a person is asked to wait when the database is out of reach: about what a restart or failover takes. */
+const DATABASE_RETRY_AFTER = 5;
+
+/** The database out of reach (restarting, failing over, a network cut): a 503 to retry, never a 500. */
+const databaseLost = (error: unknown) =>
+  isConnectionLost(error) ? new AppError('UNAVAILABLE', message('databaseUnavailable'), DATABASE_RETRY_AFTER) : null;
 
 function fromFastify(error: FastifyError): AppError | null {
   const map: Record<string, [ErrorCode, string]> = {
@@ -183,12 +191,13 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (!known && hasZodFastifySchemaValidationErrors(error)) {
       known = new AppError('BAD_REQUEST', describeValidation(error.validation));
     }
-    known ??= fromDatabase(error, request.method) ?? fromFastify(error);
+    known ??= fromDatabase(error, request.method) ?? databaseLost(error) ?? fromFastify(error);
     if (!known) {
       request.log.error({ err: forLog(error) }, 'unhandled error');
       return reply.status(500).send({ result: false, data: null, message: message('serverError'), code: 'INTERNAL' });
     }
-    if (known.status >= 500) request.log.error({ err: forLog(error) }, known.message);
+    if (known.status >= 500)
+      request.log[known.code === 'UNAVAILABLE' ? 'warn' : 'error']({ err: forLog(error) }, known.message);
     if (known.retryAfter !== undefined) reply.header('retry-after', String(known.retryAfter));
     return reply.status(known.status).send({ result: false, data: null, message: known.message, code: known.code });
   });

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createServer, type IncomingMessage, type ServerOptions, type ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions, RawServerDefault } from 'fastify';
 import { parseNotice, watchTables } from '../db/change-notices.js';
-import { type Database, EVERYTHING } from '../db/client.js';
+import { type Database, EVERYTHING, FEED_LOST } from '../db/client.js';
 import { requestIdOf } from '../lib/request-context.js';
 import { compressText, preferredEncoding } from './compression.js';
 
@@ -117,7 +117,10 @@ export function readCache(
   // Transactions this instance forgot at their commit already: forgetting again when their notice echoes back
   // would only throw away answers made since. Bounded, as an echo can arrive before the commit returns.
   const own = new Set<string>();
-  const isCurrent = (stamp: Stamp, tables = stamp.tables) => tables.every((t, i) => versionOf(t) === stamp.versions[i]);
+  // While the change feed is lost, another instance's write would go unheard: nothing kept is served as current.
+  let deaf = false;
+  const isCurrent = (stamp: Stamp, tables = stamp.tables) =>
+    !deaf && tables.every((t, i) => versionOf(t) === stamp.versions[i]);
   let closing = false;
 
   /**
@@ -146,7 +149,8 @@ export function readCache(
     /** Start hearing committed writes, this instance's and the others'. */
     listen: () =>
       database.onChange((notice) => {
-        if (notice === EVERYTHING) {
+        if (notice === EVERYTHING || notice === FEED_LOST) {
+          deaf = notice === FEED_LOST;
           entries.clear();
           // Answers kept elsewhere (the rendered pages) go stale with them.
           for (const table of watched) forget(table);
