@@ -13,9 +13,13 @@ export interface ReceivedMail {
 
 /**
  * A real SMTP server on a free local port (the `smtp-server` package): the app's nodemailer talks SMTP to it,
- * and tests read what arrived. Recipients for which `reject` answers true are refused with 550.
+ * and tests read what arrived. Recipients for which `reject` answers true are refused with 550. A mail for which
+ * `holdMs` answers a time is delivered at once (its data arrived whole) but answered only after that time, as a
+ * server that has the message while its sender still waits for the "250 OK".
  */
-export async function startSmtp(options: { reject?: (address: string) => boolean } = {}) {
+export async function startSmtp(
+  options: { reject?: (address: string) => boolean; holdMs?: (mail: ReceivedMail) => number } = {},
+) {
   const inbox: ReceivedMail[] = [];
   const taken = new Set<ReceivedMail>();
   const waiters: { to: string; resolve: (mail: ReceivedMail) => void }[] = [];
@@ -46,14 +50,15 @@ export async function startSmtp(options: { reject?: (address: string) => boolean
     onData(stream, session, callback) {
       simpleParser(stream).then(
         (parsed) => {
-          deliver({
+          const mail = {
             to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
             parsed,
-          });
-          callback();
+          };
+          deliver(mail);
+          setTimeout(callback, options.holdMs?.(mail) ?? 0);
         },
         (error: Error) => callback(error),
       );

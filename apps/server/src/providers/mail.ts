@@ -18,7 +18,12 @@ export type Mail = z.infer<typeof mailSchema>;
  * the `mail.send` job in their unit of work (`jobs/mail.job.ts`), whose runs retry a failed send.
  */
 export interface Mailer {
-  send(mail: Mail): Promise<void>;
+  /**
+   * `key` names the mail across attempts (the job's id): every attempt carries the same Message-ID, so a mail sent
+   * again after its first sender died between the server's acceptance and the job's end is one message to the
+   * recipient's mailbox, which keeps one per Message-ID (RFC 5322 §3.6.4).
+   */
+  send(mail: Mail, key?: string): Promise<void>;
 }
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
@@ -64,10 +69,17 @@ export function createMailer({ db, log, smtpUrl, from, logContent = false }: Mai
     { url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 },
     { from },
   );
+  const domain = /@([^>\s]+)/.exec(from)?.[1] ?? 'localhost';
   return {
-    async send(mail) {
+    async send(mail, key) {
       try {
-        await transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await transport.sendMail({
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          ...(key ? { messageId: `<${key}@${domain}>` } : {}),
+        });
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         await record(mail, 'failed', reason);

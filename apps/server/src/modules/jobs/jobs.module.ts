@@ -6,7 +6,7 @@ import { registerJobRoutes } from './jobs.routes.js';
 export const jobsModule: AppModule = {
   name: 'jobs',
   register(app, { db, jobs, providers }) {
-    jobs.handle(sendMail, (mail) => providers.mailer.send(mail));
+    jobs.handle(sendMail, (mail, job) => providers.mailer.send(mail, `sikkha-mail-${job.id}`));
     registerJobRoutes(app, db);
   },
 };
