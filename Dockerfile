@@ -50,6 +50,10 @@ RUN mkdir -p /data && chown node:node /data
 VOLUME /data
 USER node
 EXPOSE 3000
-HEALTHCHECK --interval=15s --timeout=3s --start-period=60s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# Healthy means ready for traffic (`/ready`: the database answers, migrations applied, jobs running): a proxy that
+# reads Docker's health (Traefik, Swarm) sends none to an instance that lost its database. Docker does not restart an
+# unhealthy container, and should not (a restart cannot bring a database back); the restart policy restarts an
+# instance whose process exited. An orchestrator with a liveness probe points it at `/health`.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=2 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 CMD ["node", "apps/server/dist/main.js"]

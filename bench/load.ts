@@ -9,10 +9,14 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/load.ts            # 5 minutes
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/load.ts --short    # 30 seconds
  * Settings: VISITORS (500), BUYERS (50), DURATION seconds (300; --short 30), THINK_MS (mean think time, 1000).
+ *
+ * `--restart-db` restarts PostgreSQL halfway (DB_RESTART, by default `pg_ctlcluster … main restart` of the local
+ * cluster: run as root, on a server nothing else is using) and reports the window in which requests failed, what they
+ * answered, and how long after the restart the first request succeeded again. The instances must live through it.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +29,9 @@ import { seedDemo } from '../apps/server/src/demo/seed.js';
 import { hashPassword } from '../apps/server/src/lib/passwords.js';
 import { freshDatabase } from '../apps/server/test/database.js';
 
-const { values: flags } = parseArgs({ options: { short: { type: 'boolean', default: false } } });
+const { values: flags } = parseArgs({
+  options: { short: { type: 'boolean', default: false }, 'restart-db': { type: 'boolean', default: false } },
+});
 const VISITORS = Number(process.env.VISITORS ?? 500);
 const BUYERS = Number(process.env.BUYERS ?? 50);
 const DURATION = Number(process.env.DURATION ?? (flags.short ? 30 : 300));
@@ -132,6 +138,10 @@ const stopAll = async () => {
 // --- Measuring -----------------------------------------------------------------------------------------------------
 const latencies = { reads: [] as number[], orders: [] as number[], cancels: [] as number[] };
 const errors: string[] = [];
+/** When each failed request ended (ms on `performance.now()`), and how: a status, or `connection` when none came. */
+const failures: { at: number; how: string }[] = [];
+/** When each request that succeeded ended, for the recovery time after a database restart. */
+const successes: number[] = [];
 let stopping = false;
 
 /** A request that must answer 200: its time goes to `bucket`; anything else is an error (the first few kept). */
@@ -143,14 +153,17 @@ async function timed(bucket: number[] | null, url: string, init?: RequestInit): 
     const ms = performance.now() - started;
     if (res.status !== 200) {
       errors.push(`${init?.method ?? 'GET'} ${url}: ${res.status} ${Buffer.from(body).toString().slice(0, 200)}`);
+      failures.push({ at: performance.now(), how: String(res.status) });
       return null;
     }
+    successes.push(performance.now());
     bucket?.push(ms);
     return body.byteLength > 0 && res.headers.get('content-type')?.includes('json')
       ? JSON.parse(Buffer.from(body).toString())
       : null;
   } catch (error) {
     errors.push(`${init?.method ?? 'GET'} ${url}: ${String(error)}`);
+    failures.push({ at: performance.now(), how: 'connection' });
     return null;
   }
 }
@@ -219,6 +232,8 @@ async function buyer(index: number, email: string) {
 
 async function sample() {
   for (const instance of instances) {
+    // An instance that died has no /proc entry: the run goes on and reports it.
+    if (instance.child.exitCode !== null || !existsSync(`/proc/${instance.child.pid}/status`)) continue;
     const status = readFileSync(`/proc/${instance.child.pid}/status`, 'utf8');
     instance.rss.push(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
     const metrics = await fetch(`${instance.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
@@ -239,6 +254,22 @@ await sample();
 const stopTimer = setTimeout(() => {
   stopping = true;
 }, DURATION * 1000);
+/** The database restart (`--restart-db`): when it was asked for and when the command returned. */
+let restart: { asked: number; done: number } | undefined;
+const restartTimer = flags['restart-db']
+  ? setTimeout(
+      () => {
+        const command =
+          process.env.DB_RESTART ??
+          `pg_ctlcluster --skip-systemctl-redirect ${readdirSync('/etc/postgresql')[0]} main restart`;
+        const asked = performance.now();
+        console.log(`restarting the database halfway: ${command}`);
+        execSync(command, { stdio: 'inherit' });
+        restart = { asked, done: performance.now() };
+      },
+      (DURATION * 1000) / 2,
+    )
+  : undefined;
 try {
   await Promise.all([
     ...Array.from({ length: VISITORS }, (_, i) => visitor(i)),
@@ -246,10 +277,13 @@ try {
   ]);
 } finally {
   clearTimeout(stopTimer);
+  clearTimeout(restartTimer);
   clearInterval(sampler);
 }
 await sample();
 const seconds = (performance.now() - started) / 1000;
+// Before they are stopped: an instance that exited on its own during the run.
+const exitedDuringRun = instances.map((i) => i.child.exitCode);
 await stopAll();
 await dropDatabase();
 
@@ -270,6 +304,23 @@ for (const error of errors.slice(0, 10)) console.log(`  ${error}`);
 console.log(row('catalogue reads', latencies.reads));
 console.log(row('order creation', latencies.orders));
 console.log(row('order cancel', latencies.cancels));
+if (restart) {
+  const { asked, done } = restart;
+  const during = failures.filter((f) => f.at >= asked);
+  const kinds = new Map<string, number>();
+  for (const f of during) kinds.set(f.how, (kinds.get(f.how) ?? 0) + 1);
+  const last = during.at(-1)?.at;
+  const firstSuccess = successes.find((at) => at > done);
+  console.log(
+    `database restart: the command took ${((done - asked) / 1000).toFixed(1)} s; ${during.length} requests failed after ` +
+      `it was asked (${[...kinds].map(([how, n]) => `${how}: ${n}`).join(', ') || 'none'}), the last ` +
+      `${last ? ((last - asked) / 1000).toFixed(1) : '-'} s after; first success ` +
+      `${firstSuccess ? ((firstSuccess - done) / 1000).toFixed(1) : '-'} s after the database was back`,
+  );
+}
+exitedDuringRun.forEach((code, i) => {
+  if (code !== null) console.log(`instance ${i + 1} EXITED during the run with ${code}`);
+});
 instances.forEach((instance, i) => {
   const third = Math.max(1, Math.floor(instance.rss.length / 3));
   const average = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
@@ -281,7 +332,9 @@ instances.forEach((instance, i) => {
   console.log(`  RSS samples every ${SAMPLE_MS / 1000} s: ${mb(instance.rss)}`);
   console.log(`  heap used samples: ${mb(instance.heap)}`);
 });
-process.exit(errors.length === 0 ? 0 : 1);
+const died = exitedDuringRun.some((code) => code !== null);
+// With a restart, failed requests during it are the point of the run; an instance that died is still a failure.
+process.exit(died || (errors.length > 0 && !restart) ? 1 : 0);
 
 /** Drops the load test's database (its pool is closed already) and data folder. */
 async function dropDatabase() {

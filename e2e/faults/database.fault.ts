@@ -46,7 +46,6 @@ test('three instances started at once on an empty database: one migrates and see
     DEMO: 'true',
     JWT_SECRET: 'f'.repeat(64),
     PROMPTPAY_ID: '0812345678',
-    WEB_DIR: join(dataDir, 'no-web'),
   });
   const started = await Promise.all([
     startInstance(env(database.url(proxies[0]!.port))),
@@ -250,4 +249,31 @@ test('a price changed while one instance was cut off: that instance never serves
   expect(answered.length).toBeGreaterThan(0);
   expect(new Set(answered)).toEqual(new Set([newPrice]));
   expect(b.child.exitCode).toBeNull();
+});
+
+test('pages asked for while the database is away: the web app, never a JSON error; a course page says 503', async () => {
+  const [a] = instances as [Instance];
+  const cut = proxies[0]!.cut(CUT_MS);
+  await new Promise((r) => setTimeout(r, 300));
+  const answers = await Promise.all(
+    ['/', '/product/anything', '/news/1', '/courses'].map(async (path) => {
+      const res = await fetch(`${a.url}${path}`);
+      return {
+        path,
+        status: res.status,
+        type: res.headers.get('content-type'),
+        retry: res.headers.get('retry-after'),
+        body: await res.text(),
+      };
+    }),
+  );
+  await cut;
+  for (const answer of answers) {
+    expect(answer.type, answer.path).toMatch(/^text\/html/);
+    expect(answer.body, answer.path).toContain('<div id="root"');
+    expect([200, 503], answer.path).toContain(answer.status);
+    if (answer.status === 503) expect(answer.retry).toBe('5');
+  }
+  expect(answers.find((a) => a.path === '/product/anything')?.status).toBe(503);
+  expect(a.child.exitCode).toBeNull();
 });

@@ -1,3 +1,6 @@
+/** Seconds a person is asked to wait when the database is out of reach: about what a restart or failover takes. */
+export const DATABASE_RETRY_AFTER = 5;
+
 /**
  * Whether an error means the database could not be reached or dropped the connection (a restart, a failover, a
  * network cut), as opposed to refusing the query itself. Such a request is answered 503 with Retry-After: nothing it

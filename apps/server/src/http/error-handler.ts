@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import { message } from '@sikkha/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isConnectionLost } from '../db/connection-lost.js';
+import { DATABASE_RETRY_AFTER, isConnectionLost } from '../db/connection-lost.js';
 import { AppError, type ErrorCode } from '../errors.js';
 import { describeValidation } from './validation.js';
 
@@ -36,9 +36,6 @@ function fromDatabase(error: { code?: string; cause?: unknown }, method: string)
       return null;
   }
 }
-
-/** Seconds a person is asked to wait when the database is out of reach: about what a restart or failover takes. */
-const DATABASE_RETRY_AFTER = 5;
 
 /** The database out of reach (restarting, failing over, a network cut): a 503 to retry, never a 500. */
 const databaseLost = (error: unknown) =>

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DATABASE_RETRY_AFTER, isConnectionLost } from '../../db/connection-lost.js';
 import { routeNotFound } from '../../http/error-handler.js';
 import { acceptFormPosts } from '../../http/form-body.js';
 import type { ReadCache } from '../../http/read-cache.js';
@@ -18,7 +19,7 @@ import { pageSecurityPolicy } from '../../http/security-headers.js';
 import type { ThirdPartyOrigins } from '../../providers/payments/port.js';
 import { encodePage, pageCache } from './page-cache.js';
 import { fontPreloads, loadPageRenderer, withRenderedPage } from './page-renderer.js';
-import { META_TABLES, type SeoService } from './seo.service.js';
+import { META_TABLES, type PageMeta, type SeoService } from './seo.service.js';
 
 /** sitemap.xml and robots.txt for search engines. */
 export function registerSitemapRoutes(app: FastifyInstance, seo: SeoService) {
@@ -129,7 +130,17 @@ export async function registerWebApp(
     if (kept) return send(reply.header('x-cache', 'hit'), status, await pages.encode(kept, accept));
 
     const stampOf = options.readCache.versionsNow();
-    const shell = seo.render(indexHtml, await seo.metaFor(request.url));
+    let meta: PageMeta;
+    try {
+      meta = await seo.metaFor(request.url);
+    } catch (error) {
+      if (!isConnectionLost(error)) throw error;
+      // The database is away: the app's page without its data, which shows its own error and retry, answered 503
+      // with Retry-After so a crawler comes back rather than keeping an empty page.
+      const page = await encodePage(seo.render(indexHtml, seo.siteMeta(request.url)), accept);
+      return send(reply.header('retry-after', String(DATABASE_RETRY_AFTER)), 503, page);
+    }
+    const shell = seo.render(indexHtml, meta);
     // Public pages come with their markup and data (a visitor's), so a phone paints them before any script runs.
     const { result: rendered, tables } = await options.readCache.tablesRead(async () =>
       renderPage?.(request.url, consent ? `${COOKIE_CONSENT}=${consent}` : '').catch((error: unknown) => {

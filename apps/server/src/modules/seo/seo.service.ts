@@ -1,6 +1,7 @@
 import { coursePath, fileUrl, scriptJson } from '@sikkha/contract/rules';
 import { and, asc, eq, getTableName } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { isConnectionLost } from '../../db/connection-lost.js';
 import { news, product } from '../../db/schema/index.js';
 import { escapeHtml } from '../../lib/html.js';
 import { type Actor, productsVisibleTo } from '../../policies/index.js';
@@ -91,6 +92,14 @@ export function seoService(db: Db, publicUrl: string) {
     };
   }
 
+  /** The site's own meta, for a page that is no course or news item, or that cannot be looked up now. */
+  const siteMeta = (path: string): PageMeta => ({
+    title: SITE,
+    description: SITE_DESCRIPTION,
+    url: absolute(path.split(/[?#]/)[0] ?? '/'),
+    type: 'website',
+  });
+
   return {
     /** The meta of a page path, or the site's own when the path is not a course or a news item. */
     async metaFor(path: string): Promise<PageMeta> {
@@ -100,21 +109,18 @@ export function seoService(db: Db, publicUrl: string) {
       if (course) {
         try {
           found = await courseMeta(decodeURIComponent(course[1]!));
-        } catch {
+        } catch (error) {
+          // A name cut mid-character is a page that does not exist; a database out of reach is not.
+          if (isConnectionLost(error)) throw error;
           found = null;
         }
       } else if (article) {
         found = await newsMeta(Number(article[1]));
       }
-      return (
-        found ?? {
-          title: SITE,
-          description: SITE_DESCRIPTION,
-          url: absolute(path.split(/[?#]/)[0] ?? '/'),
-          type: 'website',
-        }
-      );
+      return found ?? siteMeta(path);
     },
+
+    siteMeta,
 
     /** Puts the page's title and meta into the app's index.html, so links shared anywhere show the course. */
     render(indexHtml: string, meta: PageMeta): string {
