@@ -3,7 +3,7 @@ import { createServer, connect as dial, type Server, type Socket } from 'node:ne
 /**
  * A TCP proxy a test puts between the shop and an outside part (the database): it can drop every connection at
  * once, refuse new ones for a while (the listening socket is closed, so a client gets ECONNREFUSED as from a server
- * that is down), and delay what it forwards.
+ * that is down), delay what it forwards, or swallow it (a server that accepts and never answers).
  */
 export interface TcpProxy {
   port: number;
@@ -13,14 +13,18 @@ export interface TcpProxy {
   cut(ms: number): Promise<void>;
   /** Forwards each chunk after `ms` (0: at once). */
   delay(ms: number): void;
+  /** While on, connections are accepted (and kept) but nothing is forwarded either way. */
+  stall(on: boolean): void;
   close(): Promise<void>;
 }
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const sockets = new Set<Socket>();
   let lag = 0;
+  let stalled = false;
   const forward = (from: Socket, to: Socket) =>
     from.on('data', (chunk) => {
+      if (stalled) return;
       if (lag === 0) to.write(chunk);
       else setTimeout(() => to.writable && to.write(chunk), lag);
     });
@@ -63,6 +67,9 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     },
     delay(ms) {
       lag = ms;
+    },
+    stall(on) {
+      stalled = on;
     },
     async close() {
       for (const socket of sockets) socket.destroy();

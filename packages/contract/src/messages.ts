@@ -19,6 +19,10 @@ export const messages = {
     th: 'ระบบขัดข้องชั่วคราว รายการนี้ยังไม่ได้บันทึก กรุณาลองใหม่อีกครั้งในอีกสักครู่',
     en: 'The shop is briefly unavailable and this was not saved; please try again in a moment',
   },
+  storageUnavailable: {
+    th: 'ระบบจัดเก็บไฟล์ขัดข้องชั่วคราว กรุณาลองใหม่อีกครั้งในอีกสักครู่',
+    en: 'File storage is briefly unavailable; please try again in a moment',
+  },
   saved: { th: 'บันทึกข้อมูลเรียบร้อย', en: 'Saved' },
   deleted: { th: 'ลบข้อมูลเรียบร้อย', en: 'Deleted' },
   ok: { th: 'สำเร็จ', en: 'OK' },

@@ -1,8 +1,6 @@
 import { createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
@@ -11,50 +9,27 @@ import { baht } from '@sikkha/contract/rules';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { testApp } from '../../test/app.js';
 import { purchase } from '../../test/fixtures.js';
+import { S3_BUCKET as BUCKET, startS3rver } from '../../test/s3rver.js';
 import { loadConfig } from '../config.js';
 import * as s from '../db/schema/index.js';
 import { seedDemo } from '../demo/seed.js';
 import { s3Files } from './s3-storage.js';
 import { encryptRendition, MASTER, masterPlaylist } from './video/hls.js';
 
-/** s3rver (an S3-compatible server in Node, from npm) ships no types: the part of it this test drives. */
-interface S3rverServer {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-}
-const S3rver = createRequire(import.meta.url)('s3rver') as new (options: object) => S3rverServer;
-
-const BUCKET = 'sikkha-test';
 const clip = fileURLToPath(new URL('../demo/assets/hls/lesson/', import.meta.url));
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
   'base64',
 );
 
-let server: S3rverServer;
+let server: Awaited<ReturnType<typeof startS3rver>>;
 let work: string;
 let env: Record<string, string>;
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'sikkha-s3-'));
-  server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: join(work, 'bucket'),
-    configureBuckets: [{ name: BUCKET }],
-  });
-  const { port } = await server.run();
-  env = {
-    STORAGE: 's3',
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
-    S3_BUCKET: BUCKET,
-    S3_REGION: 'us-east-1',
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-    S3_FORCE_PATH_STYLE: 'true',
-    S3_PREFIX: 'shop-1',
-  };
+  server = await startS3rver(work);
+  env = server.env;
 });
 afterAll(async () => {
   await server?.close();

@@ -12,6 +12,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { message } from '@sikkha/contract';
 import type { StorageSettings } from '../config.js';
 import {
   isPackageFile,
@@ -21,6 +22,7 @@ import {
   type Storage,
   type StoredFile,
 } from './storage.js';
+import { ProviderUnavailable } from './unavailable.js';
 
 type S3Settings = Extract<StorageSettings, { kind: 's3' }>;
 
@@ -36,6 +38,46 @@ const missing = (error: unknown) =>
   (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
 
 /**
+ * A bucket that does not answer fails the request within seconds instead of holding it (and its upload) open:
+ * connecting may take 2 s and the socket may stay silent 4 s, over at most two tries. Silence is measured, not the
+ * whole exchange, so a part of 8 MB or a long video read that keeps moving is never cut.
+ */
+const TIMEOUTS = { connectionTimeout: 2_000, socketTimeout: 4_000 } as const;
+const MAX_ATTEMPTS = 2;
+
+/** Seconds a person is asked to wait when the bucket is out of reach. */
+const STORAGE_RETRY_AFTER = 10;
+
+/** Network failures: the store is down, unreachable or silent, not wrong about the request. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+
+const unreachable = (error: unknown) =>
+  error instanceof S3ServiceException
+    ? (error.$metadata.httpStatusCode ?? 0) >= 500
+    : error instanceof Error &&
+      (error.name === 'TimeoutError' || NETWORK_CODES.has((error as NodeJS.ErrnoException).code ?? ''));
+
+/** The bucket's call, with the store out of reach said as a 503 to retry (the cause kept for the log). */
+async function reachable<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (unreachable(error)) throw new ProviderUnavailable(message('storageUnavailable'), error, STORAGE_RETRY_AFTER);
+    throw error;
+  }
+}
+
+/**
  * The `Storage` and `PackageStore` of an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, ...), through the AWS
  * SDK. The bucket stays private: every file is streamed through the shop, which checks rights and signs its own
  * short-lived URLs (private uploads, HLS playlists, segments and keys) exactly as with files on disk.
@@ -46,6 +88,8 @@ export function s3Files(settings: S3Settings): S3Files {
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     ...(settings.credentials ? { credentials: settings.credentials } : {}),
     forcePathStyle: settings.forcePathStyle,
+    requestHandler: TIMEOUTS,
+    maxAttempts: MAX_ATTEMPTS,
   });
   const Bucket = settings.bucket;
   const root = settings.prefix ? `${settings.prefix}/` : '';
@@ -64,7 +108,7 @@ export function s3Files(settings: S3Settings): S3Files {
    * (and stores that follow it) refuse atomically; the look before it covers stores that ignore the header.
    */
   async function refuseExisting(Key: string) {
-    const there = await client.send(new HeadObjectCommand({ Bucket, Key })).then(
+    const there = await reachable(client.send(new HeadObjectCommand({ Bucket, Key }))).then(
       () => true,
       (error: unknown) => {
         if (missing(error)) return false;
@@ -76,7 +120,7 @@ export function s3Files(settings: S3Settings): S3Files {
 
   async function get(Key: string): Promise<StoredFile | null> {
     try {
-      const answer = await client.send(new GetObjectCommand({ Bucket, Key }));
+      const answer = await reachable(client.send(new GetObjectCommand({ Bucket, Key })));
       if (!(answer.Body instanceof Readable)) throw new Error(`S3 answered no stream for ${Key}`);
       return { stream: answer.Body, size: answer.ContentLength ?? 0 };
     } catch (error) {
@@ -89,7 +133,7 @@ export function s3Files(settings: S3Settings): S3Files {
     async put(folder, name, data) {
       const Key = mustKey(folder, name);
       await refuseExisting(Key);
-      await client.send(new PutObjectCommand({ Bucket, Key, Body: data, IfNoneMatch: '*' }));
+      await reachable(client.send(new PutObjectCommand({ Bucket, Key, Body: data, IfNoneMatch: '*' })));
     },
 
     async putStream(folder, name, data) {
@@ -109,7 +153,8 @@ export function s3Files(settings: S3Settings): S3Files {
         partSize: 8 * 1024 * 1024,
         queueSize: 2,
       });
-      await upload.done();
+      // An object appears only when the whole upload completes; on failure the SDK aborts the parts it sent.
+      await reachable(upload.done());
       return size;
     },
 
@@ -119,7 +164,7 @@ export function s3Files(settings: S3Settings): S3Files {
     },
 
     async remove(folder, name) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: mustKey(folder, name) }));
+      await reachable(client.send(new DeleteObjectCommand({ Bucket, Key: mustKey(folder, name) })));
     },
   };
 
@@ -134,7 +179,7 @@ export function s3Files(settings: S3Settings): S3Files {
         const path = file.split(sep).join('/');
         if (!isPackageFile(folder, path)) throw new Error(`not a package file: ${path}`);
         const Body = await readFile(join(dir, file));
-        await client.send(new PutObjectCommand({ Bucket, Key: `${packagePrefix(folder)}${path}`, Body }));
+        await reachable(client.send(new PutObjectCommand({ Bucket, Key: `${packagePrefix(folder)}${path}`, Body })));
       }
       await rm(dir, { recursive: true, force: true });
     },
@@ -148,11 +193,11 @@ export function s3Files(settings: S3Settings): S3Files {
       if (!isPackageFile(folder, 'master.m3u8')) throw new Error(`not a package folder: ${JSON.stringify(folder)}`);
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(
-          new ListObjectsV2Command({ Bucket, Prefix: packagePrefix(folder), ContinuationToken }),
+        const page = await reachable(
+          client.send(new ListObjectsV2Command({ Bucket, Prefix: packagePrefix(folder), ContinuationToken })),
         );
         const Objects = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
-        if (Objects.length > 0) await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects } }));
+        if (Objects.length > 0) await reachable(client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects } })));
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
     },

@@ -5,8 +5,8 @@ import { AppError } from '../errors.js';
  * message for people; the cause goes to the log through the error handler, never to the client.
  */
 export class ProviderUnavailable extends AppError {
-  constructor(text: string, cause?: unknown) {
-    super('UNAVAILABLE', text);
+  constructor(text: string, cause?: unknown, retryAfter?: number) {
+    super('UNAVAILABLE', text, retryAfter);
     this.cause = cause;
   }
 }
