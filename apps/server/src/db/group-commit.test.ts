@@ -39,6 +39,20 @@ test('a refused item fails only its own add: the group is written again one item
   expect(written).toEqual([12, 14]);
 });
 
+test('a group that could not reach the database fails whole, once, without a try per item', async () => {
+  let calls = 0;
+  const writes = groupCommit<number>(
+    async () => {
+      calls++;
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    },
+    { size: () => 1, max: 100 },
+  );
+  const results = await Promise.allSettled([1, 2, 3].map((n) => writes.add(n)));
+  expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+  expect(calls).toBe(1);
+});
+
 test('a group stops at its size limit; an item larger than the limit is written alone', async () => {
   const groups: number[][] = [];
   const writes = groupCommit<number>(

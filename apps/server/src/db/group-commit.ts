@@ -1,3 +1,5 @@
+import { isConnectionLost } from './connection-lost.js';
+
 /**
  * Writes that arrive together share one unit of work (group commit): each `add` waits until its item is committed,
  * so an answer still means "stored", but a hundred concurrent requests cost one transaction and one commit flush
@@ -5,7 +7,8 @@
  * never after a timer, so a lone request waits for nothing.
  *
  * A group that fails is written again one item at a time, so one item the database refuses fails only its own
- * request.
+ * request; a group that could not reach the database fails whole at once (each request answers 503 and is sent
+ * again), rather than each item waiting out its own connection attempt.
  */
 export function groupCommit<T>(
   write: (items: readonly T[]) => Promise<void>,
@@ -25,8 +28,8 @@ export function groupCommit<T>(
       await write(group.map((w) => w.item));
       for (const w of group) w.resolve();
     } catch (error) {
-      if (group.length === 1) {
-        group[0]!.reject(error);
+      if (group.length === 1 || isConnectionLost(error)) {
+        for (const w of group) w.reject(error);
         return;
       }
       for (const w of group) await writeGroup([w]);
