@@ -15,9 +15,11 @@ export const messages = {
   badReference: { th: 'ข้อมูลที่อ้างอิงไม่มีในระบบ', en: 'A referenced record does not exist' },
   tooManyRequests: { th: 'ทำรายการบ่อยเกินไป กรุณารอสักครู่แล้วลองใหม่', en: 'Too many requests, please wait' },
   serverError: { th: 'เกิดข้อผิดพลาดในระบบ กรุณาลองใหม่อีกครั้ง', en: 'Something went wrong, please try again' },
+  // Said of reads and writes alike: a write cut during its commit may have been saved, so it does not say "not
+  // saved"; a retry of an order with its key finds the order if it was.
   databaseUnavailable: {
-    th: 'ระบบขัดข้องชั่วคราว รายการนี้ยังไม่ได้บันทึก กรุณาลองใหม่อีกครั้งในอีกสักครู่',
-    en: 'The shop is briefly unavailable and this was not saved; please try again in a moment',
+    th: 'ระบบขัดข้องชั่วคราว กรุณาลองใหม่อีกครั้งในอีกสักครู่',
+    en: 'The shop is briefly unavailable; please try again in a moment',
   },
   storageUnavailable: {
     th: 'ระบบจัดเก็บไฟล์ขัดข้องชั่วคราว กรุณาลองใหม่อีกครั้งในอีกสักครู่',
