@@ -145,6 +145,8 @@ const schema = z
     OPN_PUBLIC_KEY: z.string().optional(),
     OPN_SECRET_KEY: z.string().optional(),
     OPN_WEBHOOK_SECRET: z.base64().optional(),
+    /** How long a call to KPGW or Opn may take before the person is told the gateway is unavailable. */
+    PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE === 's3' && !env.S3_BUCKET) {
@@ -392,6 +394,7 @@ function paymentSettings(c: z.infer<typeof schema>) {
           secretKey: c.KPGW_SECRET_KEY ?? '',
           merchantId: c.KPGW_MERCHANT_ID ?? '',
           smartpayId: c.KPGW_SMARTPAY_ID,
+          timeoutMs: c.PAYMENT_TIMEOUT_MS,
         },
       } as const;
     case 'opn':
@@ -403,6 +406,7 @@ function paymentSettings(c: z.infer<typeof schema>) {
           publicKey: c.OPN_PUBLIC_KEY ?? '',
           secretKey: c.OPN_SECRET_KEY ?? '',
           webhookSecret: c.OPN_WEBHOOK_SECRET ?? '',
+          timeoutMs: c.PAYMENT_TIMEOUT_MS,
         },
       } as const;
     case 'sandbox':

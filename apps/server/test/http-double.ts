@@ -18,6 +18,11 @@ export async function startHttpDouble(handle: (request: IncomingMessage, url: UR
   };
 }
 
+/** Cuts the connection without an answer: the caller gets a socket error, whatever the double did meanwhile. */
+export function hangUp(response: ServerResponse) {
+  response.socket?.destroy();
+}
+
 export function sendJson(response: ServerResponse, status: number, body: unknown) {
   response.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
   response.end(JSON.stringify(body));

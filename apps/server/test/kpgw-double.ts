@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { readBody, sendJson, startHttpDouble } from './http-double.js';
+import { hangUp, readBody, sendJson, startHttpDouble } from './http-double.js';
 
 export const KPGW_PUBLIC_KEY = 'pkey_test_21890sikkhaDouble0123456789';
 export const KPGW_SECRET_KEY = 'skey_test_21890sikkhaDouble9876543210';
@@ -39,6 +39,8 @@ interface KpgwTransaction {
   created?: string;
   /** Decimal baht given back so far (docs/PAYMENTS.md's assumption), once something was. */
   refund_amount?: number;
+  /** What the shop sent in `metadata`, kept as sent. */
+  metadata: Record<string, unknown> | null;
 }
 
 /** `YYYYMMDDHHmmSSsss` in Bangkok time. */
@@ -78,15 +80,21 @@ export function kpgwChecksum(body: {
  * As docs/PAYMENTS.md assumes them: `POST {inquiry path}/void` (a pending transaction, or a paid one on its Bangkok
  * day) and `POST {inquiry path}/refund` (decimal baht, at most what is left; `refund_amount` grows), and `created`
  * on every transaction when a `clock` is given (the shop's test clock). Without a clock there is no `created`, as
- * before, so the adapter cannot list and a test app's daily reconciliation job changes nothing. What KBank's side
- * does without telling the shop: `change` (a transaction's state or amount), `refundAtDashboard`. `outage(true)`
- * answers 503 to every API call.
+ * before, so the adapter cannot list and a test app's daily reconciliation job changes nothing. Also assumed:
+ * `GET /card/v2/charge?reference_order=...` (and under `/qr/v2/order`) lists the transactions made with that
+ * reference, `{ object: 'list', data }`. What KBank's side does without telling the shop: `change` (a transaction's
+ * state or amount), `refundAtDashboard`.
+ *
+ * Faults: `outage(true)` answers 503 to every API call; `hang(true)` never answers one; `dropAfterCharge(true)`
+ * makes each new charge or QR order, then cuts the connection without answering.
  */
 export async function startKpgwDouble(
   options: { resultUrl?: string; deliver?: (notice: KpgwNotice) => Promise<void>; clock?: { now(): Date } } = {},
 ) {
   const clock = options.clock;
   let down = false;
+  let hanging = false;
+  let dropping = false;
   const tokens = new Map<string, Outcome>();
   const transactions = new Map<string, KpgwTransaction>();
   const notices: KpgwNotice[] = [];
@@ -115,6 +123,7 @@ export async function startKpgwDouble(
     const raw = request.method === 'POST' ? await readBody(request) : '';
     const path = url.pathname;
     if (down) return error(response, 503, 'service_unavailable', 'down for the test');
+    if (hanging && !/^\/(3ds|redirect)\//.test(path)) return;
 
     // The pages a person sees: no API key.
     const page = /^\/(3ds|redirect)\/([\w]+)$/.exec(path);
@@ -155,6 +164,14 @@ export async function startKpgwDouble(
       const kind = lookup[1] === 'qr/v2/order' ? 'order' : 'charge';
       if (!transaction || transaction.object !== kind) return error(response, 404, 'not_found', `${kind} not found`);
       return sendJson(response, 200, transaction);
+    }
+    const kindOf = (collection: string) => (collection === '/qr/v2/order' ? 'order' : 'charge');
+    if (request.method === 'GET' && (path === '/card/v2/charge' || path === '/qr/v2/order')) {
+      const reference = url.searchParams.get('reference_order');
+      const data = [...transactions.values()].filter(
+        (t) => t.object === kindOf(path) && t.reference_order === reference,
+      );
+      return sendJson(response, 200, { object: 'list', data });
     }
     const verb = /^\/(card\/v2\/charge|qr\/v2\/order)\/([\w]+)\/(void|refund)$/.exec(path);
     if (request.method === 'POST' && verb) {
@@ -217,6 +234,7 @@ export async function startKpgwDouble(
       redirect_url: null,
       failure_code: null,
       failure_message: null,
+      metadata: (body.metadata ?? null) as Record<string, unknown> | null,
       ...(clock ? { created: bangkokStamp(clock.now()) } : {}),
     };
     if (path === '/qr/v2/order') {
@@ -248,6 +266,7 @@ export async function startKpgwDouble(
       return error(response, 400, 'invalid_source_type', 'source_type must be card (mode token) or unionpay');
     }
     transactions.set(transaction.id, transaction);
+    if (dropping) return hangUp(response);
     return sendJson(response, 200, transaction);
   });
 
@@ -295,5 +314,15 @@ export async function startKpgwDouble(
     outage(on: boolean) {
       down = on;
     },
+    /** KBank stuck: every API call waits for ever (the caller must give up). */
+    hang(on: boolean) {
+      hanging = on;
+    },
+    /** Each new charge or QR order is made, then the connection is cut before the answer. */
+    dropAfterCharge(on: boolean) {
+      dropping = on;
+    },
+    /** How many transactions KBank holds for an order. */
+    transactionsOf: (reference: string) => [...transactions.values()].filter((t) => t.reference_order === reference),
   };
 }

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { readBody, sendJson, startHttpDouble } from './http-double.js';
+import { hangUp, readBody, sendJson, startHttpDouble } from './http-double.js';
 
 export const OPN_PUBLIC_KEY = 'pkey_test_5sikkhadouble0000000';
 export const OPN_SECRET_KEY = 'skey_test_5sikkhadouble0000000';
@@ -66,7 +66,11 @@ export function opnSignature(timestamp: string, body: string, secret = OPN_WEBHO
  * a page, `total` for the window), `POST /charges/{id}/refunds` gives back satang of a paid charge (an
  * `Idempotency-Key` seen before replays its first answer). `created_at` comes from `clock` (the shop's test clock).
  * What Opn's dashboard does without telling the shop: `seed` (a charge the shop never made), `change` (a charge's
- * fields), `refundAtDashboard`. `outage(true)` answers 503 to every API call.
+ * fields), `refundAtDashboard`. `POST /charges` with an `Idempotency-Key` seen before answers the charge made then.
+ *
+ * Faults: `outage(true)` answers 503 to every API call (before doing anything, as a load balancer in front would, so
+ * nothing is kept for an idempotency key); `hang(true)` never answers an API call; `dropAfterCharge(true)` makes
+ * the charge, then cuts the connection without answering.
  */
 export async function startOpnDouble(
   options: { deliver?: (webhook: OpnWebhook) => Promise<void>; clock?: { now(): Date } } = {},
@@ -75,6 +79,8 @@ export async function startOpnDouble(
   const charges = new Map<string, OpnCharge>();
   const replies = new Map<string, { status: number; body: unknown }>();
   let down = false;
+  let hanging = false;
+  let dropping = false;
   const tokens = new Map<string, Outcome>();
   const webhooks: OpnWebhook[] = [];
   const requests: { method: string; path: string; body: unknown }[] = [];
@@ -114,6 +120,7 @@ export async function startOpnDouble(
     const raw = request.method === 'POST' ? await readBody(request) : '';
     const path = url.pathname;
     if (down) return error(response, 503, 'service_unavailable', 'down for the test');
+    if (hanging && !path.startsWith('/payments/')) return;
 
     const page = /^\/payments\/(chrg_test_\w+)\/authorize$/.exec(path);
     if (page) {
@@ -167,6 +174,10 @@ export async function startOpnDouble(
     if (request.headers.authorization !== basic(OPN_SECRET_KEY)) {
       return error(response, 401, 'authentication_failure', 'authentication failed');
     }
+    // A POST with a key Opn has seen is answered as the first time, whatever its body.
+    const key = request.method === 'POST' ? request.headers['idempotency-key'] : undefined;
+    const replay = typeof key === 'string' ? replies.get(key) : undefined;
+    if (replay) return sendJson(response, replay.status, replay.body);
     const lookup = /^\/charges\/(\w+)$/.exec(path);
     if (lookup && request.method === 'GET') {
       const charge = charges.get(lookup[1]!);
@@ -193,9 +204,6 @@ export async function startOpnDouble(
     }
     const refunds = /^\/charges\/(\w+)\/refunds$/.exec(path);
     if (refunds && request.method === 'POST') {
-      const key = request.headers['idempotency-key'];
-      const replay = typeof key === 'string' ? replies.get(key) : undefined;
-      if (replay) return sendJson(response, replay.status, replay.body);
       const charge = charges.get(refunds[1]!);
       if (!charge) return error(response, 404, 'not_found', 'charge was not found');
       const asked = body.amount;
@@ -289,6 +297,8 @@ export async function startOpnDouble(
       return error(response, 400, 'invalid_charge', 'a card or a source is required');
     }
     charges.set(charge.id, charge);
+    if (typeof key === 'string') replies.set(key, { status: 200, body: structuredClone(charge) });
+    if (dropping) return hangUp(response);
     return sendJson(response, 200, charge);
   });
 
@@ -370,5 +380,15 @@ export async function startOpnDouble(
     outage(on: boolean) {
       down = on;
     },
+    /** Opn stuck: every API call waits for ever (the caller must give up). */
+    hang(on: boolean) {
+      hanging = on;
+    },
+    /** Each new charge is made, then the connection is cut before the answer. */
+    dropAfterCharge(on: boolean) {
+      dropping = on;
+    },
+    /** How many charges Opn holds for an order. */
+    chargesOf: (orderRef: string) => [...charges.values()].filter((c) => c.metadata.orderRef === orderRef),
   };
 }

@@ -3,7 +3,8 @@ import { and, eq, ne } from 'drizzle-orm';
 import { notify } from '../../db/notify.js';
 import { orders, paymentCharge, reconcileMismatch } from '../../db/schema/index.js';
 import type { Work } from '../../db/unit-of-work.js';
-import { AppError, fail } from '../../errors.js';
+import { AppError } from '../../errors.js';
+import { gatewayUnavailable } from '../../providers/payments/http.js';
 import type { ChargeInfo, ChargeMethod } from '../../providers/payments/port.js';
 import { finishOrder } from './finish.js';
 import type { OrdersContext } from './orders-context.js';
@@ -23,15 +24,19 @@ export async function keepCharge(
   amount: Satang,
 ) {
   const at = ctx.clock.now().toISOString();
-  await ctx.db.insert(paymentCharge).values({
-    orders_id: orderId,
-    gateway: ctx.gateway!.name,
-    charge_id: chargeId,
-    method,
-    amount: toBaht(amount),
-    create_at: at,
-    update_at: at,
-  });
+  // Two retries of one attempt at once are both answered the charge the attempt made: it is kept once.
+  await ctx.db
+    .insert(paymentCharge)
+    .values({
+      orders_id: orderId,
+      gateway: ctx.gateway!.name,
+      charge_id: chargeId,
+      method,
+      amount: toBaht(amount),
+      create_at: at,
+      update_at: at,
+    })
+    .onConflictDoNothing();
 }
 
 /**
@@ -155,10 +160,10 @@ export async function stopCharges(ctx: OrdersContext, orderId: number): Promise<
     .from(paymentCharge)
     .where(and(eq(paymentCharge.orders_id, orderId), eq(paymentCharge.status, 'pending')));
   if (pending.length === 0) return 'stopped';
-  if (!gateway || pending.some((c) => c.gateway !== gateway.name)) throw fail('UNAVAILABLE', 'gatewayUnreachable');
+  if (!gateway || pending.some((c) => c.gateway !== gateway.name)) throw gatewayUnavailable();
   for (const charge of pending) {
     const info = await gateway.cancelCharge(charge.charge_id).catch((error: unknown) => {
-      throw error instanceof AppError ? error : fail('UNAVAILABLE', 'gatewayUnreachable');
+      throw error instanceof AppError ? error : gatewayUnavailable(error);
     });
     if (info.status === 'paid') {
       await settle(ctx, charge.charge_id);
@@ -167,7 +172,7 @@ export async function stopCharges(ctx: OrdersContext, orderId: number): Promise<
       continue;
     }
     // A charge the gateway could not stop may still be paid: the order keeps waiting rather than cancel blind.
-    if (info.status === 'pending') throw fail('UNAVAILABLE', 'gatewayUnreachable');
+    if (info.status === 'pending') throw gatewayUnavailable();
     await db
       .update(paymentCharge)
       .set({

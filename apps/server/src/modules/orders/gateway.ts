@@ -1,9 +1,11 @@
-import { message, type PaymentPage } from '@sikkha/contract';
+import { createHash } from 'node:crypto';
+import type { PaymentPage } from '@sikkha/contract';
 import { amountDue, toBaht } from '@sikkha/contract/rules';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { orderPayment, orders, ordersDetail, paymentCharge, product } from '../../db/schema/index.js';
 import { AppError, fail, forbidden, notFound } from '../../errors.js';
 import { allows, authorize, type SignedIn } from '../../policies/index.js';
+import { gatewayUnavailable } from '../../providers/payments/http.js';
 import {
   GatewayRefused,
   gatewayPaths,
@@ -15,7 +17,8 @@ import { gatewayMethodOf, type OrdersContext } from './orders-context.js';
 import { promptPayPayload, qrImage } from './promptpay.js';
 import { expire } from './update-order.js';
 
-const unavailable = () => new AppError('UNAVAILABLE', message('paymentRejected'));
+/** What a failed gateway call tells the person: the shop's own answer as it is, anything else an outage (503). */
+const outage = (error: unknown) => (error instanceof AppError ? error : gatewayUnavailable(error));
 
 /**
  * The card gateway's side of orders: charges made through the port for a waiting order, and the only way a
@@ -56,16 +59,37 @@ export function gatewayPayments(ctx: OrdersContext) {
 
   const describe = (order: Payable) => `${order.product_title ?? 'คอร์สออนไลน์'} (${order.ref})`;
 
+  /**
+   * The key of the order's next payment attempt. It counts the charges recorded for the order, so it stays the same
+   * until an attempt's answer is recorded: a retry after a lost answer is the same attempt to the gateway, which
+   * answers the charge it made then. A hash of the page's token keeps keys apart across databases that share one
+   * gateway account (a test shop started afresh) without showing the token to the gateway.
+   */
+  async function attemptKey(order: Payable, token: string) {
+    const [made] = await db
+      .select({ charges: count() })
+      .from(paymentCharge)
+      .where(eq(paymentCharge.orders_id, order.id));
+    const shop = createHash('sha256').update(token).digest('hex').slice(0, 16);
+    return `${order.ref ?? order.id}-${made?.charges ?? 0}-${shop}`;
+  }
+
   /** A live gateway QR for the order: the current one, or a new charge when there is none or it expired. */
-  async function gatewayQr(order: Payable): Promise<PaymentPage['qr']> {
-    if (!gateway) throw unavailable();
+  async function gatewayQr(order: Payable, token: string): Promise<PaymentPage['qr']> {
+    if (!gateway) throw gatewayUnavailable();
     const shown = order.gateway_display as { display: QrDisplay; expiresAt: string; testPayUrl?: string } | null;
     if (shown && new Date(shown.expiresAt) > clock.now()) return qrOf(shown.display, shown.testPayUrl);
     const expiresAt = order.expires_at ? new Date(order.expires_at) : new Date(clock.now().getTime() + 3_600_000);
     const charge = await gateway
-      .createQrCharge({ orderRef: order.ref ?? '', amount: order.amount, description: describe(order), expiresAt })
+      .createQrCharge({
+        orderRef: order.ref ?? '',
+        amount: order.amount,
+        description: describe(order),
+        expiresAt,
+        attemptKey: await attemptKey(order, token),
+      })
       .catch((error: unknown) => {
-        throw error instanceof GatewayRefused ? fail('UNPROCESSABLE', 'paymentRejected') : unavailable();
+        throw error instanceof GatewayRefused ? fail('UNPROCESSABLE', 'paymentRejected') : outage(error);
       });
     await keepCharge(ctx, order.id, charge.chargeId, 'qr', order.amount);
     const kept = { display: charge.display, expiresAt: charge.expiresAt.toISOString(), testPayUrl: charge.testPayUrl };
@@ -114,7 +138,7 @@ export function gatewayPayments(ctx: OrdersContext) {
         const payload = promptPayPayload(shop, order.amount, order.ref ?? '');
         qr = payload ? { payload, image: await qrImage(payload), script: null, testPayUrl: null } : null;
       } else {
-        qr = await gatewayQr(order);
+        qr = await gatewayQr(order, token);
       }
     }
     const [slip] = await db.select({ slip: orders.orders_payment_slip }).from(orders).where(eq(orders.id, order.id));
@@ -155,11 +179,18 @@ export function gatewayPayments(ctx: OrdersContext) {
       throw fail('UNPROCESSABLE', 'paymentTypeOff');
     }
     if (!gateway.methods.includes(gatewayMethodOf[payment])) throw fail('UNPROCESSABLE', 'paymentTypeOff');
+    // An earlier attempt may have been paid while its answer was lost on the way back (the settle after it timed
+    // out): the gateway is asked about it before anything is charged again.
+    const paidBefore = await settleOrder(ctx, order.id).catch((error: unknown) => {
+      throw outage(error);
+    });
+    if (paidBefore) return { status: 'paid' as const, authorizeUrl: null, redirect_url: null };
     const input = {
       amount: order.amount,
       orderRef: order.ref ?? '',
       description: describe(order),
       returnUrl: returnUrl(body.ref),
+      attemptKey: await attemptKey(order, body.ref),
     };
     try {
       if (payment === 'credit') {
@@ -183,8 +214,7 @@ export function gatewayPayments(ctx: OrdersContext) {
       return { status: 'pending' as const, authorizeUrl: null, redirect_url: charge.redirectUrl };
     } catch (error) {
       if (error instanceof GatewayRefused) return { status: 'failed' as const, authorizeUrl: null, redirect_url: null };
-      if (error instanceof AppError) throw error;
-      throw unavailable();
+      throw outage(error);
     }
   }
 

@@ -136,7 +136,7 @@ describe('KBank K-Payment Gateway', () => {
     const authorize = pending.json().data.authorizeUrl as string;
     expect(authorize.startsWith(`${kbank.origin}/3ds/`)).toBe(true);
     // KBank was asked for the net plus the fee line, in decimal baht, under the order's reference.
-    expect(kbank.requests.find((r) => r.path === '/card/v2/charge')?.body).toMatchObject({
+    expect(kbank.requests.find((r) => r.method === 'POST' && r.path === '/card/v2/charge')?.body).toMatchObject({
       amount: order.amount,
       reference_order: `SPSK${String(order.id).padStart(10, '0')}`,
     });

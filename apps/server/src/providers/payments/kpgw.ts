@@ -22,6 +22,8 @@ export interface KpgwConfig {
   merchantId: string;
   /** The shop's smart-pay id; smart-pay is offered only with one. */
   smartpayId?: string;
+  /** How long a call may take before KBank counts as down (http.ts's default when not set). */
+  timeoutMs?: number | undefined;
 }
 
 /** KPGW's charge and order objects, as far as the shop reads them. */
@@ -40,6 +42,13 @@ interface KpgwObject {
   created?: string;
   /** Assumed (docs/PAYMENTS.md): what has been refunded of it, decimal baht. */
   refund_amount?: number | string;
+  /** What the shop sent in `metadata`: the attempt that made it. */
+  metadata?: { attempt?: string } | null;
+}
+
+/** Assumed (docs/PAYMENTS.md): the transactions made with one `reference_order`. */
+interface KpgwList {
+  data?: KpgwObject[];
 }
 
 /** KPGW's answer to a refund, as assumed in docs/PAYMENTS.md. */
@@ -100,8 +109,9 @@ function statusOf(object: KpgwObject): ChargeStatus {
  * charge with the smart-pay id and term) and union-pay (`source_type` unionpay, paid at `redirect_url`), inquiry
  * (`GET /card/v2/charge/{id}`, `GET /qr/v2/order/{id}`), all with the secret key in `x-api-key`. Notifications carry
  * `checksum` = SHA-256 of id, amount with 4 decimals, currency, status, transaction_state and the secret key.
- * Void (`POST .../{id}/void`) and refund (`POST .../{id}/refund`) under the same two paths, and the inquiry's
- * `created` and `refund_amount`, are assumptions, not KBank's documentation: docs/PAYMENTS.md says which and why.
+ * Void (`POST .../{id}/void`) and refund (`POST .../{id}/refund`) under the same two paths, the inquiry's
+ * `created` and `refund_amount`, and the lookup by reference (`GET /card/v2/charge?reference_order=...`, the same
+ * under `/qr/v2/order`) that keeps a retried attempt from charging twice, are assumptions, not KBank's documentation: docs/PAYMENTS.md says which and why.
  *
  * KPGW returns the person after 3-D Secure to the result URL set in KBank's merchant portal (the shop's
  * `/order/callback`) with a form post of `objectId` (the charge) and `status`; `returnUrl` is not sent.
@@ -112,7 +122,7 @@ export function kpgwGateway(config: KpgwConfig, clock: Clock = systemClock): Pay
     callGateway<T>(
       'kpgw',
       `${api}${path}`,
-      { method, headers: { 'x-api-key': config.secretKey }, body },
+      { method, headers: { 'x-api-key': config.secretKey }, body, timeoutMs: config.timeoutMs },
       (status, b) => ({
         code: text(b.code) ?? text(b.failure_code) ?? String(status),
         message: text(b.message) ?? text(b.failure_message) ?? '',
@@ -121,7 +131,27 @@ export function kpgwGateway(config: KpgwConfig, clock: Clock = systemClock): Pay
 
   const inquire = (id: string) => call<KpgwObject>('GET', objectPath(id));
 
-  const charge = (body: Record<string, unknown>) => call<KpgwObject>('POST', '/card/v2/charge', body);
+  /**
+   * Makes a charge or a QR order, unless the same attempt made one whose answer was lost. KPGW has no idempotency
+   * key that we know of: the attempt's key travels in `metadata`, and the transactions of the order's reference are
+   * asked first. A lookup KBank refuses (no such call after all) counts as none found, so paying still works.
+   */
+  async function create(
+    path: '/card/v2/charge' | '/qr/v2/order',
+    body: Record<string, unknown> & { reference_order: string },
+    attemptKey: string | undefined,
+  ) {
+    if (!attemptKey) return call<KpgwObject>('POST', path, body);
+    const query = new URLSearchParams({ reference_order: body.reference_order });
+    const made = await call<KpgwList>('GET', `${path}?${query}`).catch((error: unknown) => {
+      if (error instanceof GatewayRefused) return {} as KpgwList;
+      throw error;
+    });
+    const earlier = made.data?.find((object) => object.metadata?.attempt === attemptKey);
+    return earlier ?? call<KpgwObject>('POST', path, { ...body, metadata: { attempt: attemptKey } });
+  }
+  const charge = (body: Record<string, unknown> & { reference_order: string }, attemptKey: string | undefined) =>
+    create('/card/v2/charge', body, attemptKey);
 
   function chargeId(object: KpgwObject): string {
     const id = text(object.id);
@@ -137,20 +167,26 @@ export function kpgwGateway(config: KpgwConfig, clock: Clock = systemClock): Pay
       reference_order: input.orderRef,
     };
     if (input.method === 'unionpay') {
-      const made = await charge({ ...common, source_type: 'unionpay', additional_data: { mid: config.merchantId } });
+      const made = await charge(
+        { ...common, source_type: 'unionpay', additional_data: { mid: config.merchantId } },
+        input.attemptKey,
+      );
       const url = text(made.redirect_url);
       if (!url) throw new Error(`KPGW union-pay charge ${chargeId(made)} has no redirect_url`);
       return { chargeId: chargeId(made), redirectUrl: url };
     }
     if (!config.smartpayId) throw new Error('smart-pay needs KPGW_SMARTPAY_ID');
     if (!input.token) throw new Error('a KPGW smart-pay charge needs the token of KBank’s form');
-    const made = await charge({
-      ...common,
-      source_type: 'card',
-      mode: 'token',
-      token: input.token,
-      additional_data: { mid: config.merchantId, smartpay_id: config.smartpayId, term: input.installmentTerm ?? 3 },
-    });
+    const made = await charge(
+      {
+        ...common,
+        source_type: 'card',
+        mode: 'token',
+        token: input.token,
+        additional_data: { mid: config.merchantId, smartpay_id: config.smartpayId, term: input.installmentTerm ?? 3 },
+      },
+      input.attemptKey,
+    );
     // A card enrolled without 3-D Secure is settled at once: the person goes straight back.
     return { chargeId: chargeId(made), redirectUrl: text(made.redirect_url) ?? input.returnUrl };
   }
@@ -191,14 +227,18 @@ export function kpgwGateway(config: KpgwConfig, clock: Clock = systemClock): Pay
     methods: config.smartpayId ? ['qr', 'card', 'smartpay', 'unionpay'] : ['qr', 'card', 'unionpay'],
 
     async createQrCharge(input) {
-      const order = await call<KpgwObject>('POST', '/qr/v2/order', {
-        amount: kpgwAmount(input.amount),
-        currency: 'THB',
-        description: input.description,
-        source_type: 'qr',
-        reference_order: input.orderRef,
-        additional_data: { mid: config.merchantId },
-      });
+      const order = await create(
+        '/qr/v2/order',
+        {
+          amount: kpgwAmount(input.amount),
+          currency: 'THB',
+          description: input.description,
+          source_type: 'qr',
+          reference_order: input.orderRef,
+          additional_data: { mid: config.merchantId },
+        },
+        input.attemptKey,
+      );
       const orderId = chargeId(order);
       return {
         chargeId: orderId,
@@ -208,16 +248,19 @@ export function kpgwGateway(config: KpgwConfig, clock: Clock = systemClock): Pay
     },
 
     async chargeCard(input) {
-      const made = await charge({
-        amount: kpgwAmount(input.amount),
-        currency: 'THB',
-        description: input.description,
-        source_type: 'card',
-        mode: 'token',
-        token: input.token,
-        reference_order: input.orderRef,
-        additional_data: { mid: config.merchantId },
-      });
+      const made = await charge(
+        {
+          amount: kpgwAmount(input.amount),
+          currency: 'THB',
+          description: input.description,
+          source_type: 'card',
+          mode: 'token',
+          token: input.token,
+          reference_order: input.orderRef,
+          additional_data: { mid: config.merchantId },
+        },
+        input.attemptKey,
+      );
       const status = statusOf(made);
       const authorizeUrl = status === 'pending' ? text(made.redirect_url) : undefined;
       return { chargeId: chargeId(made), status, authorizeUrl, failureMessage: text(made.failure_message) };

@@ -12,6 +12,8 @@ export interface OpnConfig {
   secretKey: string;
   /** The webhook signing secret from Opn's dashboard, base64 as shown there. */
   webhookSecret: string;
+  /** How long a call may take before Opn counts as down (http.ts's default when not set). */
+  timeoutMs?: number | undefined;
 }
 
 /** Opn's charge object, as far as the shop reads it. */
@@ -73,7 +75,7 @@ function statusOf(charge: OpnCharge): ChargeStatus {
  * Opn Payments (Omise): charges in satang on `POST /charges` with the secret key (HTTP basic), a card token from
  * Omise.js (`card`), a PromptPay source (`source[type]=promptpay`, the QR at `source.scannable_code.image`), KBank
  * instalments for smart-pay (`installment_kbank`, paid at `authorize_uri`), 3-D Secure by `authorize_uri` back to
- * `return_uri`; `GET /charges/{id}` is the truth. A pending charge is stopped by `POST /charges/{id}/expire`, an
+ * `return_uri`, each charge with the attempt's `Idempotency-Key`; `GET /charges/{id}` is the truth. A pending charge is stopped by `POST /charges/{id}/expire`, an
  * authorization not captured by `/reverse`; refunds are `POST /charges/{id}/refunds` with an `Idempotency-Key`, and
  * `GET /charges` lists a window a page of 100 at a time. Webhooks are events signed in `Omise-Signature` (hex
  * HMAC-SHA256, key = the base64-decoded secret, over `<Omise-Signature-Timestamp>.<raw body>`; two during a secret's
@@ -89,14 +91,34 @@ export function opnGateway(config: OpnConfig): PaymentGateway {
     callGateway<T>(
       'opn',
       `${api}${path}`,
-      { method, headers: { authorization, 'omise-version': API_VERSION, ...headers }, body },
+      {
+        method,
+        headers: { authorization, 'omise-version': API_VERSION, ...headers },
+        body,
+        timeoutMs: config.timeoutMs,
+      },
       (status, b) => ({ code: text(b.code) ?? String(status), message: text(b.message) ?? '' }),
     );
   const call = (method: 'GET' | 'POST', path: string, body?: unknown) => request<OpnCharge>(method, path, body);
   const chargePath = (id: string) => `/charges/${encodeURIComponent(id)}`;
 
-  const create = (amount: Satang, orderRef: string, description: string, rest: Record<string, unknown>) =>
-    call('POST', '/charges', { amount, currency: 'THB', description, metadata: { orderRef }, ...rest });
+  // Opn answers a key it has seen with the charge it made then: a retry after a lost answer makes no second charge.
+  const create = (
+    input: { amount: Satang; orderRef: string; description: string; attemptKey?: string | undefined },
+    rest: Record<string, unknown>,
+  ) =>
+    request<OpnCharge>(
+      'POST',
+      '/charges',
+      {
+        amount: input.amount,
+        currency: 'THB',
+        description: input.description,
+        metadata: { orderRef: input.orderRef },
+        ...rest,
+      },
+      input.attemptKey ? { 'Idempotency-Key': input.attemptKey } : {},
+    );
 
   function idOf(charge: OpnCharge): string {
     const id = text(charge.id);
@@ -126,7 +148,7 @@ export function opnGateway(config: OpnConfig): PaymentGateway {
     methods: ['qr', 'card', 'smartpay'],
 
     async createQrCharge(input) {
-      const charge = await create(input.amount, input.orderRef, input.description, { source: { type: 'promptpay' } });
+      const charge = await create(input, { source: { type: 'promptpay' } });
       const image = text(charge.source?.scannable_code?.image?.download_uri);
       if (!image) throw new Error(`Opn PromptPay charge ${idOf(charge)} has no QR image`);
       const theirs = charge.expires_at ? new Date(charge.expires_at) : undefined;
@@ -135,7 +157,7 @@ export function opnGateway(config: OpnConfig): PaymentGateway {
     },
 
     async chargeCard(input) {
-      const charge = await create(input.amount, input.orderRef, input.description, {
+      const charge = await create(input, {
         card: input.token,
         return_uri: input.returnUrl,
       });
@@ -150,7 +172,7 @@ export function opnGateway(config: OpnConfig): PaymentGateway {
 
     async createRedirectCharge(input) {
       if (input.method !== 'smartpay') throw new Error('Opn offers no union-pay redirect');
-      const charge = await create(input.amount, input.orderRef, input.description, {
+      const charge = await create(input, {
         source: { type: 'installment_kbank', installment_term: input.installmentTerm ?? 3 },
         return_uri: input.returnUrl,
       });

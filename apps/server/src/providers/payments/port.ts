@@ -83,6 +83,12 @@ export interface QrChargeInput {
   description: string;
   /** When the shop stops waiting; the adapter asks the gateway for this lifetime where the gateway takes one. */
   expiresAt: Date;
+  /**
+   * One key per attempt to pay the order, the same when an attempt whose answer was lost (a timeout, a cut
+   * connection, a 5xx) is made again: the gateway then answers the charge that attempt made instead of making a
+   * second one (Opn's `Idempotency-Key`; KPGW: looked up by the order's reference, docs/PAYMENTS.md).
+   */
+  attemptKey?: string;
 }
 
 export interface QrCharge {
@@ -109,6 +115,8 @@ export interface CardChargeInput {
   description: string;
   /** Where the gateway sends the person after 3-D Secure (our `/order/callback`). */
   returnUrl: string;
+  /** As in `QrChargeInput`. */
+  attemptKey?: string;
 }
 
 export interface CardCharge {
@@ -131,6 +139,8 @@ export interface RedirectChargeInput {
   token?: string;
   /** Smart-pay's number of monthly instalments (3 when not given). */
   installmentTerm?: number;
+  /** As in `QrChargeInput`. */
+  attemptKey?: string;
 }
 
 export interface RedirectCharge {
