@@ -1,37 +1,56 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { baht } from '@sikkha/contract/rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Caller, testApp } from '../../../test/app.js';
+import { makeClip } from '../../../test/video-clip.js';
 import * as s from '../../db/schema/index.js';
+import { exponentialBackoff } from '../../jobs/job.js';
 import { packageVideoJob } from '../../jobs/video.job.js';
-import { ffmpegPath, runFfmpeg } from '../../providers/video/ffmpeg.js';
+import { ffmpegPath } from '../../providers/video/ffmpeg.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
 let dataDir: string;
 let staff: Caller;
 let clip: Buffer;
+/** The temporary folder of this test's process: packaging's work folders go there, and must not stay. */
+let scratch: string;
+const systemTmp = process.env.TMPDIR;
+/** What the shop's ffmpeg does instead of its work: `kill` dies by SIGKILL on the 720p rendition, `exit` exits 1. */
+let fault: string;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'sikkha-videos-'));
-  t = await testApp({ dataDir });
+  scratch = join(dataDir, 'tmp');
+  await mkdir(scratch);
+  process.env.TMPDIR = scratch;
+  // The real ffmpeg behind a script that fails as told, as FFMPEG_PATH would name any ffmpeg.
+  fault = join(dataDir, 'ffmpeg-fault');
+  const wrapper = join(dataDir, 'ffmpeg');
+  await writeFile(
+    wrapper,
+    [
+      '#!/bin/sh',
+      `case "$(cat '${fault}' 2>/dev/null):$*" in`,
+      '  kill:*scale=-2:720*) kill -9 $$ ;;',
+      '  exit:*) exit 1 ;;',
+      'esac',
+      `exec '${ffmpegPath(undefined)}' "$@"`,
+      '',
+    ].join('\n'),
+  );
+  await chmod(wrapper, 0o755);
+  t = await testApp({ dataDir, env: { FFMPEG_PATH: wrapper } });
   staff = await t.staff('video-staff');
-  // A 2-second 720p clip with sound, made by the same ffmpeg the shop uses.
-  const path = join(dataDir, 'clip.mp4');
-  const made = await runFfmpeg(ffmpegPath(undefined), [
-    ...['-f', 'lavfi', '-i', 'testsrc=size=1280x720:rate=25:duration=2'],
-    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=2'],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', path],
-  ]);
-  expect(made.code, made.stderr).toBe(0);
-  clip = await readFile(path);
+  clip = await makeClip(dataDir);
 });
 afterAll(async () => {
   await t?.close();
+  process.env.TMPDIR = systemTmp;
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -44,6 +63,47 @@ async function uploadVideo(caller: Caller, data: Buffer, filename = 'lesson.mp4'
 async function videoRow(id: number) {
   const res = await staff.get(`/api/videoById?id=${id}`);
   return res.json().data;
+}
+
+/** A video saved with a new upload of `data`; its id and file. */
+async function videoOf(data: Buffer, name: string) {
+  const uploaded = await uploadVideo(staff, data);
+  expect(uploaded.statusCode, uploaded.body).toBe(200);
+  const file = uploaded.json().data as string;
+  const saved = await staff.post('/api/video', { video_name: name, video_file: file });
+  expect(saved.statusCode, saved.body).toBe(200);
+  return { id: saved.json().insertId as number, file };
+}
+
+/** Runs the packaging job through every attempt it is given, waiting out each backoff. */
+async function runAllAttempts() {
+  for (let attempt = 1; attempt <= packageVideoJob.maxAttempts; attempt++) {
+    await t.app.ctx.jobs.runDue();
+    t.clock.advance(exponentialBackoff(attempt));
+  }
+}
+
+/** Nothing of a failed packaging stays: no work folder, and no package folder that no video package names. */
+async function expectNoLeftovers() {
+  expect((await readdir(scratch)).filter((name) => name.startsWith('sikkha-'))).toEqual([]);
+  const named = new Set(
+    (await t.db.select({ folder: s.videoPackage.folder }).from(s.videoPackage)).map((p) => p.folder),
+  );
+  const held = await readdir(join(dataDir, 'hls')).catch(() => []);
+  expect(held.filter((folder) => !named.has(folder))).toEqual([]);
+}
+
+/** The video is given a new upload (`data`), which is packaged: it ends ready, the old reason gone. */
+async function expectReplaceable(id: number) {
+  const uploaded = await uploadVideo(staff, clip, 'replacement.mp4');
+  const saved = await staff.post('/api/video', { id, video_name: 'แทนที่แล้ว', video_file: uploaded.json().data });
+  expect(saved.statusCode, saved.body).toBe(200);
+  expect(saved.json().data).toMatchObject({ video_status: 'create', video_status_reason: null });
+  await t.app.ctx.jobs.runDue();
+  const row = await videoRow(id);
+  expect(row.video_status, row.video_status_reason).toBe('ready');
+  expect(row.video_status_reason).toBeNull();
+  await expectNoLeftovers();
 }
 
 describe('video packaging', () => {
@@ -87,12 +147,9 @@ describe('video packaging', () => {
     expect(playlist).toContain('#EXT-X-KEY:METHOD=AES-128');
   });
 
-  test('a damaged upload ends failed, with the reason for staff', async () => {
+  test('a damaged upload ends failed at once, with the reason for staff; a new upload replaces it', async () => {
     const broken = Buffer.concat([Buffer.from([0, 0, 0, 32]), Buffer.from('ftypisom'), randomBytes(4000)]);
-    const uploaded = await uploadVideo(staff, broken);
-    expect(uploaded.statusCode, uploaded.body).toBe(200);
-    const saved = await staff.post('/api/video', { video_name: 'ไฟล์เสีย', video_file: uploaded.json().data });
-    const id = saved.json().insertId as number;
+    const { id } = await videoOf(broken, 'ไฟล์เสีย');
     await t.app.ctx.jobs.runDue();
     const row = await videoRow(id);
     expect(row.video_status).toBe('failed');
@@ -101,6 +158,42 @@ describe('video packaging', () => {
     const seen = (await t.visitor.get(`/api/videoById?id=${id}`)).json().data;
     expect(seen.video_file).toBeUndefined();
     expect(seen.video_status_reason).toBeUndefined();
+    await expectNoLeftovers();
+    await expectReplaceable(id);
+  });
+
+  test('random bytes named .mp4 are refused at upload: their content is no video', async () => {
+    const rows = (await t.db.select().from(s.upload)).length;
+    expect((await uploadVideo(staff, randomBytes(64 * 1024), 'random.mp4')).statusCode).toBe(415);
+    expect(await t.db.select().from(s.upload)).toHaveLength(rows);
+  });
+
+  test('an ffmpeg killed mid-way is tried again, then the video fails with the reason; a new upload replaces it', async () => {
+    await writeFile(fault, 'kill');
+    const { id } = await videoOf(clip, 'ffmpeg ล่ม');
+    await t.app.ctx.jobs.runDue();
+    // One crash is no verdict: the job waits to try again.
+    expect((await videoRow(id)).video_status).toBe('processing');
+    await expectNoLeftovers();
+    await runAllAttempts();
+    const row = await videoRow(id);
+    expect(row.video_status).toBe('failed');
+    expect(row.video_status_reason).toBe('แปลงวิดีโอไม่สำเร็จ: ffmpeg stopped by SIGKILL');
+    await expectNoLeftovers();
+    await rm(fault);
+    await expectReplaceable(id);
+  });
+
+  test('an ffmpeg that exits at once without a word fails the video as ffmpeg, not the file, at fault', async () => {
+    await writeFile(fault, 'exit');
+    const { id } = await videoOf(clip, 'ffmpeg เสีย');
+    await runAllAttempts();
+    const row = await videoRow(id);
+    expect(row.video_status).toBe('failed');
+    expect(row.video_status_reason).toBe('แปลงวิดีโอไม่สำเร็จ: ffmpeg exited with code 1 and said nothing');
+    await expectNoLeftovers();
+    await rm(fault);
+    await expectReplaceable(id);
   });
 
   test('packaging a video again replaces its package and removes the old folder once the new one is committed', async () => {

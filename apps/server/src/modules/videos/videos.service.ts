@@ -33,6 +33,8 @@ export interface VideosDeps {
   ffmpeg: string | undefined;
 }
 
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 /** Uploaded videos become encrypted HLS packages, by a job on the durable queue. */
 export function videosService({ db, transact, jobs, storage, packages, ffmpeg }: VideosDeps) {
   const setFailed = (file: string, reason: string) =>
@@ -96,7 +98,8 @@ export function videosService({ db, transact, jobs, storage, packages, ffmpeg }:
     /**
      * The packaging job: `processing`, then `ready` with the duration, a thumbnail (when the video has none) and the
      * package with its key, in one unit of work; or `failed` with ffmpeg's reason. A source ffmpeg cannot read fails
-     * at once; anything else (ffmpeg missing, a full disk) is retried, and fails with its last attempt.
+     * at once; anything else (ffmpeg missing or killed, a full disk, the store out of reach) is retried, and fails
+     * with its last attempt. What a failed attempt made (work folders, a package, a thumbnail) does not stay.
      */
     async package(file: string, job: RunningJob): Promise<void> {
       await db
@@ -105,13 +108,13 @@ export function videosService({ db, transact, jobs, storage, packages, ffmpeg }:
         .where(eq(video.video_file, file));
       const work = await mkdtemp(join(tmpdir(), 'sikkha-source-'));
       const folder = randomUUID();
+      const thumbnail = `${randomUUID()}.jpg`;
       try {
         const source = await sourceCopy(file, work);
         if (!source) return void (await setFailed(file, 'ไม่พบไฟล์วิดีโอที่อัปโหลด (source file missing)'));
         const key = randomBytes(16);
         const result = await packageVideo(ffmpegPath(ffmpeg), source, join(work, folder), key);
         await packages.save(folder, join(work, folder));
-        const thumbnail = `${randomUUID()}.jpg`;
         await storage.put(videoKind.serve, thumbnail, result.thumbnail);
         await transact(async ({ db: tx, afterCommit }) => {
           const [previous] = await tx
@@ -138,9 +141,14 @@ export function videosService({ db, transact, jobs, storage, packages, ffmpeg }:
             .where(and(eq(video.video_file, file), isNull(video.video_path)));
         });
       } catch (error) {
-        await packages.remove(folder);
+        // What this attempt stored goes. With the store out of reach it cannot: that is logged, and the failure
+        // that decides the video's state stays the one that stopped the packaging.
+        const leftovers = [packages.remove(folder), storage.remove(videoKind.serve, thumbnail)];
+        for (const cleanup of await Promise.allSettled(leftovers)) {
+          if (cleanup.status === 'rejected') job.log.warn({ err: cleanup.reason }, 'a failed packaging left files');
+        }
         if (error instanceof UnpackableVideo) return void (await setFailed(file, `ไฟล์วิดีโอใช้ไม่ได้: ${error.message}`));
-        if (job.attempt >= packageVideoJob.maxAttempts) await setFailed(file, `แปลงวิดีโอไม่สำเร็จ: ${String(error)}`);
+        if (job.attempt >= packageVideoJob.maxAttempts) await setFailed(file, `แปลงวิดีโอไม่สำเร็จ: ${reasonOf(error)}`);
         throw error;
       } finally {
         await rm(work, { recursive: true, force: true });

@@ -11,7 +11,10 @@ export function ffmpegPath(configured: string | undefined): string {
   return (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 }
 
-/** ffmpeg's exit code and what it wrote to stderr (its diagnostics; bounded, the tail kept). */
+/**
+ * ffmpeg's exit code and what it wrote to stderr (its diagnostics; bounded, the tail kept). An ffmpeg killed by a
+ * signal (out of memory, a crash) rejects: its exit says nothing about the input, so it is not read as a verdict.
+ */
 export function runFfmpeg(ffmpeg: string, args: readonly string[]): Promise<{ code: number; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpeg, ['-hide_banner', '-nostdin', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -21,6 +24,9 @@ export function runFfmpeg(ffmpeg: string, args: readonly string[]): Promise<{ co
       stderr = (stderr + chunk).slice(-20_000);
     });
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? 1, stderr }));
+    child.on('close', (code, signal) => {
+      if (signal) reject(new Error(`ffmpeg stopped by ${signal}`));
+      else resolve({ code: code ?? 1, stderr });
+    });
   });
 }

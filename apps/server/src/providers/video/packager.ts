@@ -24,7 +24,9 @@ export interface Packaged {
 
 /** Duration and picture size from ffmpeg's description of its input. */
 async function probe(ffmpeg: string, source: string) {
-  const { stderr } = await runFfmpeg(ffmpeg, ['-i', source]);
+  const { code, stderr } = await runFfmpeg(ffmpeg, ['-i', source]);
+  // Any input, even garbage, gets a diagnosis; silence is a broken ffmpeg, not a broken video.
+  if (stderr.trim() === '') throw new Error(`ffmpeg exited with code ${code} and said nothing`);
   const duration = /Duration: (\d+):(\d\d):(\d\d(?:\.\d+)?)/.exec(stderr);
   const size = /Stream #\d+:\d+.*?: Video: .*?(\d{2,5})x(\d{2,5})/.exec(stderr);
   if (!duration || !size) throw new UnpackableVideo(lastLine(stderr) || 'no video stream');
