@@ -5,7 +5,7 @@
  * errors (anything but the expected 200, and failed connections), p50/p95/p99 of catalogue reads and of order
  * creation, and samples each instance's memory (RSS from /proc, heap from its /metrics).
  *
- * Run (after `npm run build`; the instances run the built server, SERVER_MAIN to choose another build):
+ * Run (after `npm run build`; the instances run the built server, SERVER_serverMain to choose another build):
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/load.ts            # 5 minutes
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/load.ts --short    # 30 seconds
  * Settings: VISITORS (500), BUYERS (50), DURATION seconds (300; --short 30), THINK_MS (mean think time, 1000).
@@ -14,13 +14,11 @@
  * cluster: run as root, on a server nothing else is using) and reports the window in which requests failed, what they
  * answered, and how long after the restart the first request succeeded again. The instances must live through it.
  */
-import { type ChildProcess, exec, spawn } from 'node:child_process';
+import { type ChildProcess, exec } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { systemClock } from '../apps/server/src/clock.js';
@@ -28,6 +26,7 @@ import { user } from '../apps/server/src/db/schema/index.js';
 import { seedDemo } from '../apps/server/src/demo/seed.js';
 import { hashPassword } from '../apps/server/src/lib/passwords.js';
 import { freshDatabase } from '../apps/server/test/database.js';
+import { serverMain, startInstance } from '../apps/server/test/server-process.js';
 
 const { values: flags } = parseArgs({
   options: { short: { type: 'boolean', default: false }, 'restart-db': { type: 'boolean', default: false } },
@@ -37,13 +36,12 @@ const BUYERS = Number(process.env.BUYERS ?? 50);
 const DURATION = Number(process.env.DURATION ?? (flags.short ? 30 : 300));
 const THINK_MS = Number(process.env.THINK_MS ?? 1000);
 const SAMPLE_MS = 5000;
-const MAIN = process.env.SERVER_MAIN ?? fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url));
 const PASSWORD = 'Load-test-passw0rd';
 const METRICS_TOKEN = randomBytes(16).toString('hex');
 
 if (!process.env.DATABASE_URL)
   throw new Error('DATABASE_URL (a PostgreSQL server) is required: two instances share it');
-if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: npm run build first (or SERVER_MAIN)`);
+if (!existsSync(serverMain)) throw new Error(`${serverMain} is missing: npm run build first (or SERVER_serverMain)`);
 Object.assign(process.env, { DB_ENGINE: 'postgres', TEST_DATABASE_URL: process.env.DATABASE_URL });
 
 // --- The shop: a fresh database with the demo catalogue and the buyers' accounts ---------------------------------
@@ -63,19 +61,7 @@ await database.db.insert(user).values(
 await database.close();
 if (!database.url) throw new Error('no database URL');
 
-function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-interface Instance {
+interface Measured {
   url: string;
   child: ChildProcess;
   /** RSS and heap samples in MB, taken every SAMPLE_MS. */
@@ -84,48 +70,22 @@ interface Instance {
 }
 
 /** One instance of the built server, as production runs it; resolves once `/ready` answers. */
-async function startInstance(jwtSecret: string): Promise<Instance> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [MAIN], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      JWT_SECRET: jwtSecret,
-      METRICS_TOKEN,
-      PROMPTPAY_ID: '0812345678',
-      DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      WEB_DIR: join(dataDir, 'no-web'),
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
+async function startMeasured(jwtSecret: string): Promise<Measured> {
+  const instance = await startInstance({
+    DATABASE_URL: database.url!,
+    DATA_DIR: dataDir,
+    JWT_SECRET: jwtSecret,
+    METRICS_TOKEN,
+    PROMPTPAY_ID: '0812345678',
+    DEMO: 'false',
+    WEB_DIR: join(dataDir, 'no-web'),
   });
-  let output = '';
-  child.stderr?.on('data', (d) => {
-    output = (output + d).slice(-10_000);
-  });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`an instance exited:\n${output}`);
-    if (
-      await fetch(`${url}/ready`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { url, child, rss: [], heap: [] };
-    if (Date.now() > deadline) throw new Error(`an instance did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await instance.ready();
+  return { url: instance.url, child: instance.child, rss: [], heap: [] };
 }
 
 const jwtSecret = randomBytes(32).toString('hex');
-const instances = [await startInstance(jwtSecret), await startInstance(jwtSecret)];
+const instances = [await startMeasured(jwtSecret), await startMeasured(jwtSecret)];
 const stopAll = async () => {
   for (const instance of instances) instance.child.kill('SIGTERM');
   await Promise.all(
@@ -244,7 +204,7 @@ async function sample() {
 
 console.log(
   `load: ${VISITORS} visitors and ${BUYERS} buyers for ${DURATION} s (think ${THINK_MS} ms on average), ` +
-    `2 instances (${MAIN}) on PostgreSQL, ${courseIds.length} courses (${forSale.length} bought)`,
+    `2 instances (${serverMain}) on PostgreSQL, ${courseIds.length} courses (${forSale.length} bought)`,
 );
 const started = performance.now();
 const sampler = setInterval(() => void sample(), SAMPLE_MS);

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { freePort } from '../apps/server/test/server-process.js';
 
 // Graceful shutdown of the built server (dist/main.js, as `npm start` and the container run it): SIGTERM while a
 // request is half sent. The request is answered in full, nothing new is taken, and the process exits 0.
@@ -16,16 +16,6 @@ let server: ChildProcess;
 let output = '';
 let port = 0;
 let dataDir = '';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'sikkha-shutdown-'));

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { hashPassword } from '../../apps/server/src/lib/passwords.js';
+import { emptyDatabase, type Instance, startInstance } from '../../apps/server/test/server-process.js';
 import { startTcpProxy, type TcpProxy } from '../../apps/server/test/tcp-proxy.js';
-import { emptyDatabase, type Instance, startInstance } from './instances.js';
 
 // The shop's database goes away and comes back, as a managed PostgreSQL does on a restart or a failover: two
 // instances of the built server, each reaching the database through a TCP proxy this file owns, started together on

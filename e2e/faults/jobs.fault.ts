@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { hashPassword } from '../../apps/server/src/lib/passwords.js';
+import { emptyDatabase, type Instance, startInstance } from '../../apps/server/test/server-process.js';
 import { startSmtp } from '../../apps/server/test/smtp.js';
-import { emptyDatabase, type Instance, startInstance } from './instances.js';
 
 // A worker killed in the middle of a job: the job is taken again by another instance once its lease is over, and
 // its effect is not doubled for the person it was for.

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 /** The built server, as `npm start` and the container run it. */
-const main = process.env.SERVER_MAIN ?? fileURLToPath(new URL('../../apps/server/dist/main.js', import.meta.url));
+export const serverMain = process.env.SERVER_MAIN ?? fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -32,7 +32,7 @@ export interface Instance {
 export async function startInstance(env: Record<string, string>): Promise<Instance> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [main], {
+  const child = spawn(process.execPath, [serverMain], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
