@@ -151,10 +151,10 @@ describe.each([
     const res = await pay(order, token).finally(() => gateway.hang(false));
     const waited = performance.now() - asked;
     expectUnavailable(res);
-    // Each call is cut at the timeout; a retry asks about the earlier attempt first, so a person waits for at most a
-    // few of them: far under 15 s at production's 10 s, and here well under a second or two.
+    // The first call that hangs is cut at the timeout (without it the request would wait past the test's own limit);
+    // at production's 10 s a person hears within 15 s (docs/PAYMENTS.md, "Outages", says when two calls add up).
+    expect(waited).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
     expect(waited).toBeLessThan(15_000);
-    expect(waited).toBeLessThan(TIMEOUT_MS * 5);
     expect(await statusOf(order.id)).toBe('wait');
     expect(gateway.chargesOf(order.ref)).toBe(0);
 
