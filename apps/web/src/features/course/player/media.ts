@@ -2,10 +2,9 @@ import type { PlaybackSource } from '@sikkha/contract';
 import type Hls from 'hls.js';
 import type { ErrorData, HlsConfig } from 'hls.js';
 import { getToken } from '../../../api/session';
+import { MAX_RENEWALS, recoveryFor } from './recovery';
 
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
-/** Renewals in a row (a ticket that expired, a key refused) before the player gives up and says so. */
-const MAX_RENEWALS = 2;
 
 /** A rendition the viewer may choose, by its height. */
 export interface Quality {
@@ -133,6 +132,12 @@ function attachHls(
   let renewals = 0;
   let destroyed = false;
   let recovered = false;
+  let current = url;
+  const load = (next: string, at: number) => {
+    current = next;
+    hls.loadSource(next);
+    hls.startLoad(at);
+  };
 
   hls.on(HlsClass.Events.MANIFEST_PARSED, (_event, data) => {
     const qualities = data.levels.map((level, index) => ({ index, height: level.height }));
@@ -145,33 +150,40 @@ function attachHls(
   });
   hls.on(HlsClass.Events.ERROR, (_event, data: ErrorData) => {
     if (!data.fatal || destroyed) return;
-    const status = data.response?.code;
-    if (data.type === HlsClass.ErrorTypes.NETWORK_ERROR && (status === 401 || status === 403)) {
-      if (renewals >= MAX_RENEWALS) return fail(data.error);
-      renewals += 1;
-      const at = video.currentTime;
-      renew()
-        .then((fresh) => {
-          const next = urlOf(fresh);
-          if (destroyed || !next) return;
-          hls.loadSource(next);
-          hls.startLoad(at);
-        })
-        .catch(fail);
-      return;
+    const { ErrorTypes, ErrorDetails } = HlsClass;
+    const error = {
+      network: data.type === ErrorTypes.NETWORK_ERROR,
+      media: data.type === ErrorTypes.MEDIA_ERROR,
+      manifest:
+        data.details === ErrorDetails.MANIFEST_LOAD_ERROR || data.details === ErrorDetails.MANIFEST_LOAD_TIMEOUT,
+      status: data.response?.code,
+    };
+    const at = video.currentTime;
+    switch (recoveryFor(error, { renewals, recovered })) {
+      case 'renew':
+        renewals += 1;
+        renew()
+          .then((fresh) => {
+            const next = urlOf(fresh);
+            if (!destroyed && next) load(next, at);
+          })
+          .catch(fail);
+        return;
+      case 'recoverMedia':
+        recovered = true;
+        hls.recoverMediaError();
+        return;
+      case 'reloadSource':
+        recovered = true;
+        load(current, at);
+        return;
+      case 'restartLoading':
+        recovered = true;
+        hls.startLoad(at);
+        return;
+      case 'fail':
+        fail(data.error);
     }
-    // One recovery of each kind, as hls.js advises, before saying the lesson cannot play.
-    if (!recovered && data.type === HlsClass.ErrorTypes.MEDIA_ERROR) {
-      recovered = true;
-      hls.recoverMediaError();
-      return;
-    }
-    if (!recovered && data.type === HlsClass.ErrorTypes.NETWORK_ERROR) {
-      recovered = true;
-      hls.startLoad(video.currentTime);
-      return;
-    }
-    fail(data.error);
   });
 
   function fail(error: unknown) {
