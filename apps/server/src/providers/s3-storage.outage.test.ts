@@ -2,6 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { message } from '@sikkha/contract';
+import { baht } from '@sikkha/contract/rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Caller, testApp } from '../../test/app.js';
@@ -145,6 +146,32 @@ describe('S3 down or hanging', () => {
     expect(back.rawPayload.equals(PDF)).toBe(true);
   });
 
+  test("a finished order's receipt download answers 503 while S3 is down, and the PDF once it is back", async () => {
+    const buyer = await t.member('s3-outage-buyer@example.com');
+    const [course] = await t.db
+      .insert(s.product)
+      .values({ product_title: 'คอร์สระหว่าง S3 ล่ม', product_price: baht(990), product_status: 'Show' })
+      .returning({ id: s.product.id });
+    // Paid by QR (type 5), finished by staff: the job makes the receipt's PDF and puts it in the bucket.
+    const placed = await buyer.post('/api/orders', {
+      order: { orders_payment_type_id: 5 },
+      ordersDetail: { product_id: course!.id },
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const id = placed.json().data.id as number;
+    const finished = await staff.post('/api/ordersUpdate', { id, orders_status: 'finish' });
+    expect(finished.statusCode, finished.body).toBe(200);
+    await t.app.ctx.jobs.runDue();
+    const download = () => buyer.get(`/api/ordersTaxInvoiceFile?id=${id}`);
+
+    const outage = proxy.cut(OUTAGE_MS);
+    expectUnavailable(await download());
+    await outage;
+    const back = await download();
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.headers['content-type']).toBe('application/pdf');
+  });
+
   test('video packaging that meets S3 down waits and is retried, and packages the video once S3 is back', async () => {
     const uploaded = await uploadAs(staff, 'Video', clip, 'lesson.mp4', 'video/mp4');
     expect(uploaded.statusCode, uploaded.body).toBe(200);
@@ -162,5 +189,20 @@ describe('S3 down or hanging', () => {
     t.clock.advance(60 * 60_000);
     await t.app.ctx.jobs.runDue();
     expect(await status()).toBe('ready');
+
+    // Its HLS is served from the bucket: out of reach, the player is told 503 (and says it cannot play).
+    const [product] = await t.db
+      .insert(s.product)
+      .values({ product_title: 'คอร์สวิดีโอบน S3', product_price: baht(100), product_status: 'Show' })
+      .returning({ id: s.product.id });
+    await t.db.insert(s.videoList).values({ product_id: product!.id, video_id: id, video_list_status: 'preview' });
+    const member = await t.member('s3-outage-viewer@example.com');
+    const playback = await member.get(`/api/playback?productId=${product!.id}&videoId=${id}`);
+    expect(playback.statusCode, playback.body).toBe(200);
+    const master = () => member.get(playback.json().data.url);
+    const outageAgain = proxy.cut(OUTAGE_MS);
+    expectUnavailable(await master());
+    await outageAgain;
+    expect((await master()).statusCode).toBe(200);
   });
 });
