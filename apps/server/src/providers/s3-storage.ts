@@ -1,4 +1,5 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
+import { IncomingMessage } from 'node:http';
 import { join, relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import {
@@ -44,6 +45,11 @@ const missing = (error: unknown) =>
  */
 const TIMEOUTS = { connectionTimeout: 2_000, socketTimeout: 4_000 } as const;
 const MAX_ATTEMPTS = 2;
+/**
+ * A file being read waits for the client it is streamed to (a slow line pauses the reading): its silence limit is
+ * a minute, after which the client or the bucket is taken for gone.
+ */
+const BODY_SILENCE_MS = 60_000;
 
 /** Seconds a person is asked to wait when the bucket is out of reach. */
 const STORAGE_RETRY_AFTER = 10;
@@ -122,6 +128,7 @@ export function s3Files(settings: S3Settings): S3Files {
     try {
       const answer = await reachable(client.send(new GetObjectCommand({ Bucket, Key })));
       if (!(answer.Body instanceof Readable)) throw new Error(`S3 answered no stream for ${Key}`);
+      if (answer.Body instanceof IncomingMessage) answer.Body.socket.setTimeout(BODY_SILENCE_MS);
       return { stream: answer.Body, size: answer.ContentLength ?? 0 };
     } catch (error) {
       if (missing(error)) return null;
