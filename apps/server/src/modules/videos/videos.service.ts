@@ -145,7 +145,9 @@ export function videosService({ db, transact, jobs, storage, packages, ffmpeg }:
         // that decides the video's state stays the one that stopped the packaging.
         const leftovers = [packages.remove(folder), storage.remove(videoKind.serve, thumbnail)];
         for (const cleanup of await Promise.allSettled(leftovers)) {
-          if (cleanup.status === 'rejected') job.log.warn({ err: cleanup.reason }, 'a failed packaging left files');
+          if (cleanup.status === 'rejected') {
+            job.log.warn({ err: cleanup.reason, folder, thumbnail }, 'a failed packaging left files');
+          }
         }
         if (error instanceof UnpackableVideo) return void (await setFailed(file, `ไฟล์วิดีโอใช้ไม่ได้: ${error.message}`));
         if (job.attempt >= packageVideoJob.maxAttempts) await setFailed(file, `แปลงวิดีโอไม่สำเร็จ: ${reasonOf(error)}`);
