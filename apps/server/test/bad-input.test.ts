@@ -170,6 +170,21 @@ describe('OpenAPI', () => {
     expect(doc.paths['/api/category'].delete).toBeDefined();
     expect((await t.visitor.get('/api/docs/')).statusCode).toBe(200);
   });
+
+  test('every operation lists the failures any request can meet, besides its own', async () => {
+    const doc = (await t.visitor.get('/api/openapi.json')).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    const missing: string[] = [];
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        for (const status of ['400', '413', '414', '415', '429', '431', '500', '503']) {
+          if (!operation.responses[status]) missing.push(`${method.toUpperCase()} ${path} ${status}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
 });
 
 describe('control characters and broken URLs answer the envelope, never a 500', () => {
