@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { nameTitles, user } from '../entities/accounts.js';
 import { orderPayments } from '../entities/orders.js';
-import { accountMessages } from '../messages.js';
+import { accountMessages, message } from '../messages.js';
+import { isThaiId } from '../rules/orders.js';
 
 // The account messages live in the contract's message catalogue, with their English.
 export { accountMessages };
@@ -69,7 +70,17 @@ export const userUpdateBody = user.write
     company_address_send: true,
     path: true,
   })
-  .strict();
+  .strict()
+  // The same check digit orders ask for: a wrong id is refused when it is saved, not at the first receipt.
+  .superRefine((body, ctx) => {
+    for (const [field, key] of [
+      ['card_id', 'cardIdInvalid'],
+      ['company_id', 'companyIdInvalid'],
+    ] as const) {
+      const value = body[field];
+      if (value && !isThaiId(value)) ctx.addIssue({ code: 'custom', path: [field], message: message(key) });
+    }
+  });
 
 export const sendAddressBody = z.object({ send_address: required(1000) });
 

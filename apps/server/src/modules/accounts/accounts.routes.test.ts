@@ -290,10 +290,22 @@ describe('lookups say whether, not who', () => {
 describe('a member keeps their own account', () => {
   test('profile, shipping address and receipt details; nothing else', async () => {
     const m = await t.member('profile@example.com');
-    const res = await m.post('/api/userUpdate', { send_address: '1 ถนนพระราม 1 กรุงเทพฯ', card_id: '1234567890123' });
+    const res = await m.post('/api/userUpdate', { send_address: '1 ถนนพระราม 1 กรุงเทพฯ', card_id: '1103702071811' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ send_address: '1 ถนนพระราม 1 กรุงเทพฯ', card_id: '1234567890123' });
+    expect(res.json().data).toMatchObject({ send_address: '1 ถนนพระราม 1 กรุงเทพฯ', card_id: '1103702071811' });
     expect((await m.post('/api/userUpdate', { card_id: '123' })).statusCode).toBe(400);
+    // Thirteen digits with a wrong check digit: refused as orders refuse it, and nothing of the request is saved.
+    const wrong = await m.post('/api/userUpdate', { card_id: '1103702071812', send_address: 'ที่อื่น' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toContain('เลขบัตรประชาชนไม่ถูกต้อง');
+    const wrongCompany = await m.post('/api/userUpdate', { company_id: '0994000165511' });
+    expect(wrongCompany.json().message).toContain('เลขประจำตัวผู้เสียภาษีไม่ถูกต้อง');
+    const right = await m.post('/api/userUpdate', { company_id: '0994000165510' });
+    expect(right.json().data).toMatchObject({
+      company_id: '0994000165510',
+      card_id: '1103702071811',
+      send_address: '1 ถนนพระราม 1 กรุงเทพฯ',
+    });
     expect((await m.post('/api/userUpdate', { agreement: 'Y' })).statusCode).toBe(400);
     expect((await m.post('/api/userUpdate', { point: 99999 })).statusCode).toBe(400);
     expect((await t.visitor.post('/api/userUpdate', { send_address: 'x' })).statusCode).toBe(401);
