@@ -16,6 +16,7 @@ const M = {
   required: 'กรุณากรอก ข้อมูล',
   emailFormat: 'รูปแบบ E-mail ไม่ถูกต้อง',
   emailTaken: 'มี Email ในระบบเเล้ว',
+  usernameFormat: 'Username ใช้ตัวอักษรอังกฤษ ตัวเลข . _ - ได้ 3-30 ตัว',
   emailUnknown: 'ไม่มี Email นี้ในระบบ',
   phoneDigits: 'Input Invalid',
   phoneLength: 'Please enter 10 characters',
@@ -90,6 +91,14 @@ test('register: every Thai message shows and clears, the taken e-mail blocks sub
   await expect.poll(() => submit.isDisabled()).toBe(false);
   await email.fill(NEW_MEMBER.email);
   await hidden(register.getByText(M.emailFormat));
+
+  // The optional username: its form is said as the field is left; a free one is kept with the account.
+  const username = input(register, 'Username \\(ไม่บังคับ\\)');
+  await username.fill('som chai');
+  await username.blur();
+  await visible(register.getByText(M.usernameFormat));
+  await username.fill(`somchai_${Date.now() % 100000}`);
+  await hidden(register.getByText(M.usernameFormat));
 
   const password = input(register, 'รหัสผ่าน');
   await password.fill('short');

@@ -148,6 +148,11 @@ export const accountMessageTexts = {
   required: { th: 'กรุณากรอก ข้อมูล', en: 'Please fill in this field' },
   emailFormat: { th: 'รูปแบบ E-mail ไม่ถูกต้อง', en: 'Invalid e-mail format' },
   emailTaken: { th: 'มี Email ในระบบเเล้ว', en: 'This e-mail is already registered' },
+  usernameTaken: { th: 'มี Username ในระบบแล้ว', en: 'This username is already taken' },
+  usernameFormat: {
+    th: 'Username ใช้ตัวอักษรอังกฤษ ตัวเลข . _ - ได้ 3-30 ตัว',
+    en: 'A username is 3 to 30 letters, digits, dots, underscores or hyphens',
+  },
   emailUnknown: { th: 'ไม่มี Email นี้ในระบบ', en: 'This e-mail is not in the system' },
   phoneDigits: { th: 'Input Invalid', en: 'Input Invalid' },
   phoneLength: { th: 'Please enter 10 characters', en: 'Please enter 10 characters' },

@@ -13,7 +13,7 @@ export const sessionKeys = {
 export const accountKeys = {
   all: ['account'] as const,
   settings: () => [...accountKeys.all, 'settings'] as const,
-  emailExists: (email: string) => [...accountKeys.all, 'emailExists', email] as const,
+  exists: (field: 'email' | 'username', value: string) => [...accountKeys.all, 'exists', field, value] as const,
   resetCode: (code: string) => [...accountKeys.all, 'resetCode', code] as const,
 };
 

@@ -36,9 +36,17 @@ const mismatch = {
 export const loginEmailBody = z.object({ email: required(255), password: required() });
 export const loginPersonnelBody = z.object({ username: required(100), password: required() });
 
+/** A member's optional username (spec: the register form checks one with userByUsername); '' means none. */
+export const usernameRule = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9._-]{3,30}$/, accountMessages.usernameFormat)
+  .or(z.literal(''));
+
 export const registerBody = z
   .object({
     email: email(),
+    username: usernameRule.optional(),
     password: newPassword(),
     confirmPassword: z.string().min(1, accountMessages.required).max(200),
     name_title: z.enum(nameTitles, accountMessages.required),

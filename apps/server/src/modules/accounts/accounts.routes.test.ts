@@ -62,6 +62,33 @@ describe('registration', () => {
     expect(res.json().message).toBe('มี Email ในระบบเเล้ว');
   });
 
+  test('a username is optional, kept when given, unique, and found by userByUsername', async () => {
+    const first = await t.visitor.post('/api/userRegister', {
+      ...valid,
+      email: 'named@example.com',
+      username: 'mali_j',
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().user.username).toBe('mali_j');
+    expect((await t.visitor.get('/api/userByUsername?username=mali_j')).json().data).toMatchObject({ exists: true });
+    const again = await t.visitor.post('/api/userRegister', {
+      ...valid,
+      email: 'other@example.com',
+      username: 'mali_j',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('มี Username ในระบบแล้ว');
+    const bad = await t.visitor.post('/api/userRegister', { ...valid, email: 'bad@example.com', username: 'a b' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('username');
+    // Two members without one are not a clash.
+    for (const email of ['none1@example.com', 'none2@example.com']) {
+      const res = await t.visitor.post('/api/userRegister', { ...valid, email, username: '' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().user.username).toBeNull();
+    }
+  });
+
   test('two registrations racing for one e-mail: one wins, one is told', async () => {
     const body = { ...valid, email: 'race@example.com' };
     const results = await Promise.all([

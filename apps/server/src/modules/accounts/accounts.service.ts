@@ -39,6 +39,10 @@ type UserRow = z.infer<typeof userEntity.row>;
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 const isUniqueViolation = (error: unknown) =>
   (error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
+/** The unique index a violation names (node-postgres and PGlite both report it). */
+const violatedConstraint = (error: unknown) =>
+  (error as { constraint?: string }).constraint ?? (error as { cause?: { constraint?: string } }).cause?.constraint;
+const USERNAME_KEY = 'user_username_key';
 
 export function accountsService({ db, clock, transact, sessions, verifySignupTicket }: AccountsDeps) {
   const throttle = loginThrottle(db, clock);
@@ -125,6 +129,7 @@ export function accountsService({ db, clock, transact, sessions, verifySignupTic
             .insert(user)
             .values({
               email,
+              username: body.username || null,
               password,
               name_title: body.name_title,
               name_th: body.name_th,
@@ -145,7 +150,10 @@ export function accountsService({ db, clock, transact, sessions, verifySignupTic
         });
         return { ...(await self.startMemberSession(id)), insertId: id };
       } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError('CONFLICT', accountMessages.emailTaken);
+        if (isUniqueViolation(error)) {
+          const taken = violatedConstraint(error) === USERNAME_KEY ? 'usernameTaken' : 'emailTaken';
+          throw new AppError('CONFLICT', accountMessages[taken]);
+        }
         throw error;
       }
     },

@@ -25,8 +25,11 @@ export const loginWithGoogle = (credential: string) =>
 export const loginWithFacebook = (accessToken: string) =>
   callRoute('loginFacebook', { method: 'POST', body: { accessToken }, token: null });
 
-/** Live check of the register form: whether an account already uses this e-mail (nothing more, deviation 5). */
-export const emailExists = async (email: string) => (await routeData('userByEmail', { query: { email } })).exists;
+/** Live checks of the register form: whether an account already uses this e-mail or username (nothing more, deviation 5). */
+export const accountExists = async (field: 'email' | 'username', value: string) =>
+  field === 'email'
+    ? (await routeData('userByEmail', { query: { email: value } })).exists
+    : (await routeData('userByUsername', { query: { username: value } })).exists;
 
 export const sendConfirmEmail = () => callRoute('sendConfirmEmail', { method: 'POST', body: {} });
 export const confirmEmail = (code: string) => callRoute('confirmEmail', { method: 'POST', body: { code } });

@@ -13,7 +13,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
-import { nameTitles, registerBody } from '@sikkha/contract';
+import { nameTitles, registerBody, usernameRule } from '@sikkha/contract';
 import { DIALOG_WIDTH } from '@sikkha/contract/rules';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -24,7 +24,7 @@ import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { useTranslation } from '../../../i18n';
 import { accountKeys } from '../../../lib/query-keys';
 import { type AccountDialog, closeAccountDialog, openAccountDialog } from '../../../stores/account-dialogs';
-import { emailExists, registerAccount, useCompleteLogin } from '../api';
+import { accountExists, registerAccount, useCompleteLogin } from '../api';
 import { accountMessages, useAccountMessage } from '../messages';
 import { ACCOUNT_NS } from '../texts';
 import { DialogFrame } from './DialogFrame';
@@ -35,9 +35,23 @@ interface RegisterDialogProps {
   dialog: Extract<AccountDialog, { name: 'register' }>;
 }
 
-const EMAIL_CHECK_DELAY_MS = 400;
+const CHECK_DELAY_MS = 400;
 const providerName = { google: 'Google', facebook: 'Facebook' } as const;
-const emailRule = registerBody.shape.email;
+const rules = { email: registerBody.shape.email, username: usernameRule.refine((value) => value !== '') };
+
+/** Whether an account already uses the typed e-mail or username, asked once the typing stops and the value looks right. */
+function useTakenCheck(field: 'email' | 'username', typed: string | undefined, enabled: boolean) {
+  const value = (typed ?? '').trim();
+  const settled = useDebouncedValue(value, CHECK_DELAY_MS);
+  const existing = useQuery({
+    queryKey: accountKeys.exists(field, settled),
+    queryFn: () => accountExists(field, settled),
+    enabled: enabled && rules[field].safeParse(settled).success,
+    staleTime: 30_000,
+    retry: false,
+  });
+  return { taken: settled === value && existing.data === true, checking: existing.isFetching };
+}
 
 /**
  * Spec §2 / §5 Register (600 px). The rules and their Thai messages are the contract's registerBody, the same
@@ -57,6 +71,7 @@ export function RegisterDialog({ open, dialog }: RegisterDialogProps) {
     mode: 'onTouched',
     defaultValues: {
       email: signup?.email ?? '',
+      username: '',
       password: '',
       confirmPassword: '',
       name_th: signup?.name_th ?? '',
@@ -69,17 +84,10 @@ export function RegisterDialog({ open, dialog }: RegisterDialogProps) {
   });
   const { control, formState } = form;
 
-  // The live check: once the typing stops and the address looks right, ask whether an account already uses it.
-  const email = (useWatch({ control, name: 'email' }) ?? '').trim();
-  const settled = useDebouncedValue(email, EMAIL_CHECK_DELAY_MS);
-  const existing = useQuery({
-    queryKey: accountKeys.emailExists(settled),
-    queryFn: () => emailExists(settled),
-    enabled: !emailLocked && emailRule.safeParse(settled).success,
-    staleTime: 30_000,
-    retry: false,
-  });
-  const emailTaken = settled === email && existing.data === true;
+  // The live checks: once the typing stops and the value looks right, ask whether an account already uses it.
+  const email = useTakenCheck('email', useWatch({ control, name: 'email' }), !emailLocked);
+  const username = useTakenCheck('username', useWatch({ control, name: 'username' }), true);
+  const emailTaken = email.taken;
 
   const submit = form.handleSubmit(async (body) => {
     setFailure(undefined);
@@ -88,8 +96,9 @@ export function RegisterDialog({ open, dialog }: RegisterDialogProps) {
       await completeLogin(data, user);
     } catch (error) {
       const text = error instanceof ApiError ? error.message : accountMessages.required;
-      if (error instanceof ApiError && error.status === 409) form.setError('email', { message: text });
-      else setFailure(text);
+      if (error instanceof ApiError && error.status === 409) {
+        form.setError(text === accountMessages.usernameTaken ? 'username' : 'email', { message: text });
+      } else setFailure(text);
     }
   });
 
@@ -111,11 +120,19 @@ export function RegisterDialog({ open, dialog }: RegisterDialogProps) {
           helperText={
             emailLocked
               ? t('register.emailLocked', { provider: providerName[signup?.provider ?? 'google'] })
-              : existing.isFetching
+              : email.checking
                 ? t('register.checking')
                 : undefined
           }
           slotProps={{ input: { readOnly: emailLocked } }}
+        />
+        <FormTextField
+          control={control}
+          name="username"
+          label={t('register.username')}
+          autoComplete="username"
+          extraError={username.taken ? accountMessages.usernameTaken : undefined}
+          helperText={username.checking ? t('register.checkingUsername') : t('register.usernameHint')}
         />
         <Box sx={fieldGrid}>
           <PasswordField control={control} name="password" label={t('password')} autoComplete="new-password" required />
@@ -232,7 +249,7 @@ export function RegisterDialog({ open, dialog }: RegisterDialogProps) {
           variant="contained"
           size="large"
           loading={formState.isSubmitting}
-          disabled={emailTaken}
+          disabled={emailTaken || username.taken}
           fullWidth
         >
           {t('register.submit')}
