@@ -294,4 +294,11 @@ describe('list search', () => {
     expect((await t.visitor.get('/api/video?q=secret-source')).json().total).toBe(0);
     expect((await staff.get('/api/video?q=secret-source')).json().total).toBe(1);
   });
+
+  test('q searches only text columns: a table with dates and amounts answers, by its text', async () => {
+    const coupons = await staff.get('/api/coupon?q=fixture');
+    expect(coupons.statusCode, coupons.body).toBe(200);
+    expect(coupons.json().data.map((c: { coupon_code: string }) => c.coupon_code)).toEqual(['FIXTURE']);
+    expect((await alice.get('/api/orders?q=2026')).statusCode).toBe(200);
+  });
 });

@@ -9,3 +9,6 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * longer string and prefix matching would miss it.
  */
 export const contains = (column: PgColumn, text: string): SQL => ilike(column, `%${escapeLike(text)}%`);
+
+/** Columns `contains` can search: ILIKE on a date, a timestamp or a number is an error, not a miss. */
+export const isTextColumn = (column: PgColumn) => ['PgText', 'PgVarchar', 'PgChar'].includes(column.columnType);

@@ -20,7 +20,7 @@ import { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import { changedFields, recordStaffWrite, writtenValues } from '../../db/audit-log.js';
 import type { Db, Executor } from '../../db/client.js';
-import { contains } from '../../db/like.js';
+import { contains, isTextColumn } from '../../db/like.js';
 import { rowColumns } from '../../db/projection.js';
 import type { Transact, Work } from '../../db/unit-of-work.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
@@ -185,9 +185,7 @@ function registerResource(app: FastifyInstance, resource: Resource, deps: Engine
   }
 
   const filterable = outNames.filter((n) => n !== 'create_at' && n !== 'update_at');
-  const textFields = entity.fieldNames.filter(
-    (n) => outNames.includes(n) && (entity.fields[n] as z.ZodType)._zod.def.type === 'string',
-  );
+  const textFields = entity.fieldNames.filter((n) => outNames.includes(n) && isTextColumn(cols[n]!));
   /** `q`: rows with the words anywhere in a text field the caller may see (every word must appear). */
   const search = (request: FastifyRequest, q: string | undefined) => {
     const words = q?.split(/\s+/).filter(Boolean).slice(0, 5) ?? [];
