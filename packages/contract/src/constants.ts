@@ -1,4 +1,6 @@
 /** Business constants of the spec (storefront §9, orders §9). */
+/** The shop's one name wherever it signs something: the bell, mails, documents' metadata. */
+export const SHOP_NAME = 'สิกขา';
 export const TOKEN_MAX_AGE_SECONDS = 21_600;
 export const RECHECK_INTERVAL_MS = 300_000;
 /** How long a member waits before asking for another e-mail code or reset link. */

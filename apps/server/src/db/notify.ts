@@ -1,8 +1,6 @@
+import { SHOP_NAME } from '@sikkha/contract';
 import { notification } from './schema/index.js';
 import type { Work } from './unit-of-work.js';
-
-/** The name the bell shows as the sender of everything the shop itself tells a member. */
-const SHOP = 'สิกขา';
 
 /** What the shop tells one member in the app: a line in their bell, which opens `to` when there is one. */
 export interface Notice {
@@ -30,7 +28,7 @@ export async function notify(work: Work, notices: Notice | readonly Notice[], at
     list.map((n) => ({
       user_id: n.user_id,
       notification_status: 'Y' as const,
-      notification_from: SHOP,
+      notification_from: SHOP_NAME,
       notification_icon: n.icon,
       notification_color: n.color ?? null,
       notification_to: n.to ?? null,

@@ -1,3 +1,4 @@
+import { SHOP_NAME } from '@sikkha/contract';
 import { escapeHtml } from '../lib/html.js';
 
 /**
@@ -21,7 +22,7 @@ ${heading}${input.body}
 }
 
 /** The footer of a mail the system sends by itself. */
-export const automaticFooter = 'อีเมลนี้ส่งจากระบบ Sikkha โดยอัตโนมัติ กรุณาอย่าตอบกลับ';
+export const automaticFooter = `อีเมลนี้ส่งจากระบบ ${SHOP_NAME} โดยอัตโนมัติ กรุณาอย่าตอบกลับ`;
 
 /** 'Dear …' in Thai, or 'Dear user' when the member has no name. */
 export const mailGreeting = (name: string | null | undefined) =>

@@ -63,7 +63,7 @@ export function Dashboard() {
             </Grid>
             <Grid size={{ xs: 6, md: 3 }}>
               <Figure
-                title={translate('admin.dashboard.salesByDay')}
+                title={translate('admin.dashboard.sales30Days')}
                 value={money(data.salesByDay.reduce((sum, d) => sum + d.net, 0))}
                 note={translate('admin.dashboard.orders', {
                   count: data.salesByDay.reduce((sum, d) => sum + d.orders, 0),

@@ -79,7 +79,7 @@ describe('e-mail confirmation code', () => {
     expect(res.json()).toEqual({ result: true, data: null, message: accountMessages.codeSent });
 
     const mail = await delivered(email);
-    expect(mail.subject).toBe('รหัสยืนยันอีเมล Sikkha');
+    expect(mail.subject).toBe('รหัสยืนยันอีเมล สิกขา');
     const code = codeIn(mail.text);
     expect(code).toMatch(/^\d{6}$/);
     expect(mail.text).toContain('15 นาที');
@@ -284,7 +284,7 @@ describe('password reset by e-mail', () => {
     const res = await t.visitor.post('/api/sendChangePass', { email: '  Forgetful@Example.COM ' });
     expect(res.json()).toEqual({ result: true, data: null, message: accountMessages.resetSent });
     const mail = await delivered(email);
-    expect(mail.subject).toBe('เปลี่ยนรหัสผ่าน Sikkha');
+    expect(mail.subject).toBe('เปลี่ยนรหัสผ่าน สิกขา');
     const link = linkIn(mail.text)!;
     const code = link[1]!;
     expect(code.length).toBeGreaterThanOrEqual(22); // at least 128 bits in base64url
@@ -414,7 +414,7 @@ describe('without SMTP_URL', () => {
       expect(res.statusCode, res.body).toBe(200);
       await offline.app.ctx.jobs.runDue();
       const [row] = await offline.db.select().from(mailOutbox).where(eq(mailOutbox.mail_to, 'offline@example.com'));
-      expect(row).toMatchObject({ status: 'outbox', subject: 'รหัสยืนยันอีเมล Sikkha', error: null });
+      expect(row).toMatchObject({ status: 'outbox', subject: 'รหัสยืนยันอีเมล สิกขา', error: null });
       expect(row!.html).toContain('<html lang="th">');
       const code = codeIn(row!.text);
       expect((await member.post('/api/confirmEmail', { code })).json().data.agreement).toBe('Y');

@@ -1,15 +1,14 @@
+import { SHOP_NAME } from '@sikkha/contract';
 import { escapeHtml } from '../../lib/html.js';
 import type { Mail } from '../../providers/mail.js';
 import { automaticFooter, mailGreeting as greeting, mailLayout } from '../../providers/mail-layout.js';
-
-const SHOP = 'Sikkha';
 
 const layout = (subject: string, body: string) =>
   mailLayout({ subject, heading: subject, body, footer: automaticFooter });
 
 /** The code that confirms a member's e-mail address (agreement Y). */
 export function confirmCodeMail(input: { to: string; name?: string | null; code: string; minutes: number }): Mail {
-  const subject = `รหัสยืนยันอีเมล ${SHOP}`;
+  const subject = `รหัสยืนยันอีเมล ${SHOP_NAME}`;
   const text = [
     greeting(input.name),
     '',
@@ -37,7 +36,7 @@ export function resetPasswordMail(input: {
   link: string;
   minutes: number;
 }): Mail {
-  const subject = `เปลี่ยนรหัสผ่าน ${SHOP}`;
+  const subject = `เปลี่ยนรหัสผ่าน ${SHOP_NAME}`;
   const text = [
     greeting(input.name),
     '',

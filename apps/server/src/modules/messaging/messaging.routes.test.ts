@@ -617,7 +617,7 @@ describe('sending', () => {
     expect(res.statusCode, res.body).toBe(200);
     await t.app.ctx.jobs.runDue();
     const mail = await smtp.nextMailTo(`messaging-${unique}@example.com`);
-    expect(mail.subject).toBe('Sikkha: สรุปข่าวประจำเดือน');
+    expect(mail.subject).toBe('สิกขา: สรุปข่าวประจำเดือน');
     expect(mail.html).toContain('รายละเอียด &lt;b&gt;สำคัญ&lt;/b&gt;');
     const log = await deliveriesOf(res.json().data.id, '&channel=email');
     expect(log.map((d) => [d.user_id, d.status])).toEqual([

@@ -1,4 +1,4 @@
-import { type UploadKind, uploadKinds } from '@sikkha/contract';
+import { SHOP_NAME, type UploadKind, uploadKinds } from '@sikkha/contract';
 import sharp from 'sharp';
 import { escapeHtml } from '../../lib/html.js';
 import type { MessengerMessage } from '../../providers/facebook-messenger.js';
@@ -83,7 +83,7 @@ export function broadcastMail(to: string, content: Content): Mail {
       .split('\n')
       .find((line) => line.trim())
       ?.trim() ?? '';
-  const subject = `Sikkha: ${firstLine.length > 80 ? `${firstLine.slice(0, 79)}…` : firstLine}`;
+  const subject = `${SHOP_NAME}: ${firstLine.length > 80 ? `${firstLine.slice(0, 79)}…` : firstLine}`;
   const paragraphs = content.text
     .split(/\n{2,}/)
     .map((p) => `<p style="margin:0 0 12px;line-height:1.6">${escapeHtml(p).replaceAll('\n', '<br>')}</p>`)
@@ -94,7 +94,7 @@ export function broadcastMail(to: string, content: Content): Mail {
   const html = mailLayout({
     subject,
     body: `${picture}\n${paragraphs}`,
-    footer: 'อีเมลนี้ส่งถึงสมาชิก Sikkha จากเจ้าหน้าที่ของร้าน',
+    footer: `อีเมลนี้ส่งถึงสมาชิก ${SHOP_NAME} จากเจ้าหน้าที่ของร้าน`,
   });
   return { to, subject, text: content.text, html };
 }

@@ -66,7 +66,7 @@ export const adminTh = {
     failed: 'แปลงไม่สำเร็จ',
     new: 'สมาชิกใหม่',
     wait: 'รอชำระเงิน',
-    premium: 'สมาชิก',
+    premium: 'พรีเมียม',
     finish: 'สำเร็จ',
     cancel: 'ยกเลิก',
     refund: 'คืนเงินแล้ว',
@@ -278,6 +278,7 @@ export const adminTh = {
     nextMonth: 'เดือนถัดไป',
     progress: 'เรียนจบ %{completed} จาก %{lessons} บท · ดูไป %{minutes} นาที',
     back: 'กลับไปรายการสมาชิก',
+    premium: 'สมาชิกพรีเมียม',
   },
   audit: {
     create: 'เพิ่ม',
@@ -324,6 +325,7 @@ export const adminTh = {
   dashboard: {
     title: 'ภาพรวม',
     salesByDay: 'ยอดขายรายวัน (30 วัน)',
+    sales30Days: 'ยอดขายรวม 30 วันล่าสุด',
     salesByMonth: 'ยอดขายรายเดือน (12 เดือน)',
     waiting: 'คำสั่งซื้อรอตรวจสอบ',
     newMembers: 'สมาชิกใหม่ (30 วัน)',
@@ -408,7 +410,7 @@ export const adminEn: Shape<AdminTexts> = {
     failed: 'Packaging failed',
     new: 'New member',
     wait: 'Waiting for payment',
-    premium: 'Member',
+    premium: 'Premium',
     finish: 'Finished',
     cancel: 'Cancelled',
     refund: 'Refunded',
@@ -626,6 +628,7 @@ export const adminEn: Shape<AdminTexts> = {
     nextMonth: 'Next month',
     progress: '%{completed} of %{lessons} lessons completed · %{minutes} minutes watched',
     back: 'Back to members',
+    premium: 'Premium member',
   },
   audit: {
     create: 'Created',
@@ -672,6 +675,7 @@ export const adminEn: Shape<AdminTexts> = {
   dashboard: {
     title: 'Dashboard',
     salesByDay: 'Sales per day (30 days)',
+    sales30Days: 'Sales, last 30 days',
     salesByMonth: 'Sales per month (12 months)',
     waiting: 'Orders waiting',
     newMembers: 'New members (30 days)',
