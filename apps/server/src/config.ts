@@ -91,11 +91,11 @@ const schema = z
     FACEBOOK_PAGE_ACCESS_TOKEN: z.string().optional(),
     FACEBOOK_VERIFY_TOKEN: z.string().min(16).optional(),
     SHOP_BANK: z.enum(banks).default('KBANK'),
-    SHOP_ACCOUNT_NAME: z.string().min(1).max(100).default('บริษัท สิกขา จำกัด'),
+    SHOP_ACCOUNT_NAME: z.string().min(1).max(100).optional(),
     SHOP_ACCOUNT_NUMBER: z
       .string()
       .regex(/^[\d-]{6,20}$/)
-      .default('000-0-00000-0'),
+      .optional(),
     PROMPTPAY_ID: z
       .string()
       .regex(/^(\d{10}|\d{13}|\d{15})$/, 'a phone number (10 digits), a national or tax id (13) or an e-wallet id (15)')
@@ -176,6 +176,13 @@ const schema = z
     if (env.DATABASE_URL && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'required with DATABASE_URL' });
     }
+    if (Boolean(env.SHOP_ACCOUNT_NAME) !== Boolean(env.SHOP_ACCOUNT_NUMBER)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SHOP_ACCOUNT_NUMBER'],
+        message: 'SHOP_ACCOUNT_NAME and SHOP_ACCOUNT_NUMBER go together',
+      });
+    }
     const gateway = paymentGatewayOf(env);
     for (const name of gatewayKeys[gateway]) {
       if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `required with the ${gateway} gateway` });
@@ -191,6 +198,7 @@ const schema = z
   });
 
 const isTrue = (value: string | undefined) => value === 'true' || value === '1';
+const isFalse = (value: string | undefined) => value === 'false' || value === '0';
 
 type GatewayName = 'kpgw' | 'opn' | 'sandbox' | 'none';
 type GatewayKey =
@@ -202,6 +210,8 @@ type GatewayKey =
   | 'OPN_WEBHOOK_SECRET';
 interface GatewayEnv extends Partial<Record<GatewayKey, string>> {
   NODE_ENV: string;
+  DATABASE_URL?: string;
+  DEMO?: string;
   PAYMENT_GATEWAY?: GatewayName;
   PAYMENT_SANDBOX?: string;
 }
@@ -215,14 +225,30 @@ const gatewayKeys: Record<GatewayName, readonly GatewayKey[]> = {
 };
 
 /**
- * The card and QR gateway: as set, or KPGW or Opn when its secret key is set, or the built-in sandbox outside
- * production (in production only with PAYMENT_SANDBOX=true), or none.
+ * The card and QR gateway: as set, or KPGW or Opn when its secret key is set, or the built-in sandbox for the
+ * embedded demo shop (no DATABASE_URL, not production, DEMO not off) or with PAYMENT_SANDBOX=true, or none. A shop on
+ * PostgreSQL is a real one: a sandbox there would let anyone buy any course with a test card.
  */
 function paymentGatewayOf(env: GatewayEnv): GatewayName {
   if (env.PAYMENT_GATEWAY) return env.PAYMENT_GATEWAY;
   if (env.KPGW_SECRET_KEY) return 'kpgw';
   if (env.OPN_SECRET_KEY) return 'opn';
-  return env.NODE_ENV !== 'production' || isTrue(env.PAYMENT_SANDBOX) ? 'sandbox' : 'none';
+  const embeddedDemo = !env.DATABASE_URL && env.NODE_ENV !== 'production' && !isFalse(env.DEMO);
+  return embeddedDemo || isTrue(env.PAYMENT_SANDBOX) ? 'sandbox' : 'none';
+}
+
+/** The demo shop's transfer account, shown only by a demo shop that sets none. */
+const DEMO_ACCOUNT = { name: 'บริษัท สิกขา จำกัด', number: '000-0-00000-0' } as const;
+
+/**
+ * The account transfers go to: the one set (SHOP_ACCOUNT_NAME and SHOP_ACCOUNT_NUMBER), the demo's placeholder in a
+ * demo shop, or none, and then transfers are not offered: a member would pay into an account nobody owns.
+ */
+function shopAccountOf(c: z.infer<typeof schema>, demo: boolean) {
+  if (c.SHOP_ACCOUNT_NAME && c.SHOP_ACCOUNT_NUMBER) {
+    return { bank: c.SHOP_BANK, name: c.SHOP_ACCOUNT_NAME, number: c.SHOP_ACCOUNT_NUMBER };
+  }
+  return demo ? { bank: c.SHOP_BANK, ...DEMO_ACCOUNT } : undefined;
 }
 
 /**
@@ -261,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const c = parsed.data;
   const dataDir = resolve(c.DATA_DIR);
+  const demo = c.DEMO === undefined ? !c.DATABASE_URL && c.NODE_ENV !== 'production' : isTrue(c.DEMO);
   return {
     env: c.NODE_ENV,
     port: c.PORT,
@@ -272,7 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     /** Demo content is on by default only for the embedded database outside production; DEMO=true forces it. */
-    demo: c.DEMO === undefined ? !c.DATABASE_URL && c.NODE_ENV !== 'production' : c.DEMO === 'true' || c.DEMO === '1',
+    demo,
     logLevel: c.LOG_LEVEL,
     /** The bearer token `/metrics` answers; without it `/metrics` is not served. */
     metricsToken: c.METRICS_TOKEN,
@@ -340,9 +367,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         : undefined,
     /** What the order and payment screens need: the shop's account, PromptPay, the card fee, unpaid-order expiry. */
     shop: {
-      bank: c.SHOP_BANK,
-      accountName: c.SHOP_ACCOUNT_NAME,
-      accountNumber: c.SHOP_ACCOUNT_NUMBER,
+      /** Where transfers go; undefined when the shop has set none (transfers are then not offered). */
+      account: shopAccountOf(c, demo),
       /** Personal PromptPay (no gateway): the QR pays this id; the order then waits for a slip and staff. */
       promptPayId: c.PROMPTPAY_ID,
       /** With a biller id the QR is a bill payment (tag 30) with the order's SPSK reference as ref1. */

@@ -6,6 +6,7 @@ z.config(z.locales.th());
 export * from './api/accounts.js';
 export * from './api/backoffice.js';
 export * from './api/catalogue.js';
+export * from './api/checkout.js';
 export * from './api/coupons.js';
 export * from './api/documents.js';
 export * from './api/jobs.js';

@@ -26,7 +26,7 @@ import {
 } from './accounts.js';
 import { auditEntry, auditQuery, dashboard, dashboardQuery } from './backoffice.js';
 import { courseView, courseViewQuery, searchQuery } from './catalogue.js';
-import { checkoutSettings } from './checkout.js';
+import { checkoutSettings, paymentSetup } from './checkout.js';
 import {
   coinCouponClaimBody,
   coinCouponClaimed,
@@ -240,6 +240,8 @@ export const apiRoutes = {
   // ordersPaymentType) are the resource engine's; nothing writes orders but these.
   /** What the order dialog shows before an order exists: the shop's account, the fee, the coin rate, the methods. */
   checkoutSettings: { method: 'GET', response: envelope(checkoutSettings) },
+  /** Staff: the methods taken now and the settings the shop has not set (the back office's notice). */
+  paymentSetup: { method: 'GET', response: envelope(paymentSetup) },
   orders: { method: 'POST', body: newOrderBody, response: envelope(placedOrder) },
   ordersCoinPay: { method: 'POST', body: coinPayBody, response: envelope(coinPaid) },
   ordersPay: { method: 'POST', body: payBody, response: envelope(payResult) },

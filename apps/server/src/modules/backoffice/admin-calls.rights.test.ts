@@ -25,7 +25,10 @@ const message = { text: 'ประกาศจากร้าน', audience: 'al
 /** The screen each call serves, for the test names. */
 const calls: Record<string, Call[]> = {
   sidebar: [['GET', '/api/ordersTotalStatus']],
-  dashboard: [['GET', '/api/dashboard']],
+  dashboard: [
+    ['GET', '/api/dashboard'],
+    ['GET', '/api/paymentSetup'],
+  ],
   orders: [
     ['GET', '/api/ordersReview'],
     ['GET', '/api/ordersReview?orders_status=wait'],

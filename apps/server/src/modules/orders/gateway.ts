@@ -154,10 +154,7 @@ export function gatewayPayments(ctx: OrdersContext) {
       expiresAt: order.expires_at,
       qr,
       card: waiting && (payment === 'credit' || payment === 'smatrpay' || payment === 'unionpay') ? cardForm() : null,
-      account:
-        payment === 'transfer' || (payment === 'qrcode' && ctx.personalQr())
-          ? { bank: shop.bank, name: shop.accountName, number: shop.accountNumber }
-          : null,
+      account: payment === 'transfer' || (payment === 'qrcode' && ctx.personalQr()) ? (shop.account ?? null) : null,
       slip: Boolean(slip?.slip),
       redirect_url: order.redirect_url,
     };

@@ -58,6 +58,7 @@ export function ordersContext(deps: OrdersDeps): OrdersContext {
     offered(payment) {
       switch (payment) {
         case 'transfer':
+          return Boolean(shop.account);
         case 'coin':
           return true;
         case 'qrcode':

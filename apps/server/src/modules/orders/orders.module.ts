@@ -1,3 +1,4 @@
+import { orderPayments } from '@sikkha/contract';
 import { expireOrder, reconcileGateway, retryRefund } from '../../jobs/orders.job.js';
 import type { AppModule } from '../module.js';
 import { settle } from './charges.js';
@@ -7,6 +8,7 @@ import { registerGatewayRoutes } from './gateway.routes.js';
 import { registerMemberOrderRoutes } from './member-orders.routes.js';
 import { DAY_MS } from './order-views.js';
 import { ordersService } from './orders.service.js';
+import { gapLine, paymentGaps } from './payment-setup.js';
 import { reconciliation } from './reconcile.js';
 import { registerRefundRoutes } from './refunds.routes.js';
 import { registerStaffOrderRoutes } from './staff-orders.routes.js';
@@ -53,10 +55,15 @@ export const ordersModule: AppModule = {
     registerStaffOrderRoutes(app, orders);
     registerGatewayRoutes(app, gateway);
     registerRefundRoutes(app, orders, reconcile);
+    // Fixed by the settings until a restart; said at every start, so a shop missing a setting learns it first.
+    const offered = orderPayments.filter((payment) => orders.offered(payment));
+    const gaps = paymentGaps(orders.offered, deps.gateway);
+    for (const gap of gaps) app.log.warn({ setting: gap.setting, off: gap.off }, gapLine(gap, offered));
     registerCheckoutRoutes(app, {
       shop: ctx.config.shop,
       bahtPerCoin: ctx.config.coinBahtRate,
-      offered: orders.offered,
+      offered,
+      gaps,
     });
   },
 };

@@ -99,7 +99,7 @@ export async function placeOrder(
         orders_payment_time: payment === 'transfer' ? (body.order.orders_payment_time ?? null) : null,
         orders_payment_bank: payment === 'transfer' ? (body.order.orders_payment_bank ?? null) : null,
         orders_payment_slip: slip?.name ?? null,
-        orders_payment_account: payment === 'transfer' ? shop.accountNumber : null,
+        orders_payment_account: payment === 'transfer' ? (shop.account?.number ?? null) : null,
         receipt,
         receipt_type: receiptType,
       },

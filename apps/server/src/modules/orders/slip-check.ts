@@ -138,7 +138,7 @@ export async function attachSlip(
         orders_payment_date: date,
         orders_payment_time: body.orders_payment_time ?? null,
         orders_payment_bank: (body.orders_payment_bank as never) ?? null,
-        orders_payment_account: ctx.shop.accountNumber,
+        orders_payment_account: ctx.shop.account?.number ?? null,
         update_at: ctx.clock.now().toISOString(),
       })
       .where(eq(orders.id, order.id));

@@ -360,6 +360,14 @@ describe('choosing the gateway from the settings', () => {
     expect(loadConfig({ ...base, NODE_ENV: 'production', PAYMENT_SANDBOX: 'true' }).payments.gateway).toBe('sandbox');
   });
 
+  test('a shop on PostgreSQL or with DEMO=false has no sandbox unless it asks for it', () => {
+    const postgres = { ...base, NODE_ENV: 'development', DATABASE_URL: 'postgres://u@h/db' } as const;
+    expect(loadConfig(postgres).payments.gateway).toBe('none');
+    expect(loadConfig({ ...base, NODE_ENV: 'development', DEMO: 'false' }).payments.gateway).toBe('none');
+    expect(loadConfig({ ...postgres, PAYMENT_GATEWAY: 'sandbox' }).payments.gateway).toBe('sandbox');
+    expect(loadConfig({ ...postgres, PAYMENT_SANDBOX: 'true' }).payments.gateway).toBe('sandbox');
+  });
+
   test('KPGW or Opn when its keys are set, and each refuses to start without all of them', () => {
     const kpgw = loadConfig({
       ...base,
