@@ -16,6 +16,8 @@ export async function catalogueFixture(db: Db, memberId: number) {
     .returning();
   const [detailType] = await db.insert(s.productDetailType).values({ product_detail_tab_name: 'แท็บ' }).returning();
   const [video] = await db.insert(s.video).values({ video_name: 'บทเรียน', video_HLS: 'secret-source' }).returning();
+  // A lesson is seen only in a course on show.
+  await db.insert(s.videoList).values({ product_id: product!.id, video_id: video!.id, video_list_status: 'public' });
   const [group] = await db
     .insert(s.productGroup)
     .values({ product_id: product!.id, product_group_type: 'line', product_group_url: 'https://line.me/ti/g/x' })

@@ -36,10 +36,12 @@ export interface Resource {
    */
   memberQuota?: number;
   /**
-   * Rows as visible as a course: the course itself, or the course a column names. Visitors and members never see
-   * a hidden course, nor anything in it.
+   * Rows as visible as a course: the course itself, the course a column names, or the courses that link to the row
+   * through another resource (`via`, itself in a course, whose `column` names this row): a lesson is seen while a
+   * course on show lists it. Visitors and members never see a hidden course, nor anything in it. Rows that several
+   * courses only refer to (a coach, a tab type) stand on their own.
    */
-  course?: 'self' | { column: string };
+  course?: 'self' | { column: string } | { via: string; column: string };
   /** Fields the generic routes never write: a coin balance moves only through its ledger. */
   readOnlyFields?: readonly string[];
   /** Rows are only ever added (a ledger): no update and no delete through the generic routes. */
@@ -139,6 +141,7 @@ export const resources = [
     entity: e.video,
     read: 'public',
     write: 'staff',
+    course: { via: 'videoList', column: 'video_id' },
     // Sources reach viewers only through GET /api/playback, which checks the lesson's right.
     staffFields: ['video_content_id', 'video_HLS', 'video_iframe', 'video_embed', 'video_file', 'video_status_reason'],
     lookups: [

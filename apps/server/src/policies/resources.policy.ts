@@ -1,4 +1,4 @@
-import type { Resource } from '@sikkha/contract';
+import { findResource, type Resource } from '@sikkha/contract';
 import { and, count, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.js';
@@ -40,9 +40,23 @@ function ownedBy(resource: Resource, ctx: ResourceContext, userId: number): SQL 
 
 /** A resource that belongs to a course is as visible as the course (a hidden course hides its content too). */
 function courseScope(resource: Resource, ctx: ResourceContext, actor: Actor): SQL | undefined {
-  if (!resource.course) return undefined;
-  if (resource.course === 'self') return productsVisibleTo(actor);
-  return courseContentVisibleTo(ctx.db, actor, columnsOf(ctx.table)[resource.course.column]!);
+  const course = resource.course;
+  if (!course) return undefined;
+  if (course === 'self') return productsVisibleTo(actor);
+  if (!('via' in course)) return courseContentVisibleTo(ctx.db, actor, columnsOf(ctx.table)[course.column]!);
+  // Rows linked from the link resource's rows this caller may see: a lesson of no course on show is not seen.
+  const link = findResource(course.via);
+  if (!link?.course) throw new Error(`${resource.name}: ${course.via} is not in a course`);
+  const linkTable = ctx.tableOf(course.via);
+  const visibleLinks = courseScope(link, { ...ctx, table: linkTable }, actor);
+  if (!visibleLinks) return undefined;
+  return inArray(
+    columnsOf(ctx.table).id!,
+    ctx.db
+      .select({ id: columnsOf(linkTable)[course.column]! })
+      .from(linkTable)
+      .where(visibleLinks),
+  );
 }
 
 /** The rows every read of the resource may return to this caller. */

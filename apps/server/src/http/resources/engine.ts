@@ -155,8 +155,10 @@ function registerResource(app: FastifyInstance, resource: Resource, deps: Engine
   const readable = (request: FastifyRequest, db: Executor = deps.db) =>
     admit(request, readScope(resource, context(db), request.actor));
   const defaultSort = resource.sort ?? { field: 'id', order: 'asc' as const };
-  // A resource inside a course changes with the course's visibility too.
-  const readsTables = (r: Resource) => [getTableName(tableOf(r.name)), ...(r.course ? ['product'] : [])];
+  // A resource inside a course changes with the course's visibility too, and with the links that put it there.
+  const courseTables = (r: Resource) =>
+    !r.course ? [] : typeof r.course === 'object' && 'via' in r.course ? [r.course.via, 'product'] : ['product'];
+  const readsTables = (r: Resource) => [r.name, ...courseTables(r)].map((n) => getTableName(tableOf(n)));
   // Public reads come from memory until a write to a table they read; staff always read the database.
   const cached = (...others: string[]): FastifyContextConfig =>
     resource.read === 'public'

@@ -154,7 +154,12 @@ describe('video packaging', () => {
     const row = await videoRow(id);
     expect(row.video_status).toBe('failed');
     expect(row.video_status_reason).toMatch(/^ไฟล์วิดีโอใช้ไม่ได้: .+/);
-    // Staff only: visitors see neither the source nor the reason.
+    // Staff only: visitors see neither the source nor the reason, even of a lesson in a course on show.
+    const [course] = await t.db
+      .insert(s.product)
+      .values({ product_title: 'คอร์สไฟล์เสีย', product_price: baht(100), product_status: 'Show' })
+      .returning();
+    await t.db.insert(s.videoList).values({ product_id: course!.id, video_id: id });
     const seen = (await t.visitor.get(`/api/videoById?id=${id}`)).json().data;
     expect(seen.video_file).toBeUndefined();
     expect(seen.video_status_reason).toBeUndefined();
