@@ -40,6 +40,7 @@ import { type CurrentUser, useSession } from '../../api/session';
 import { type Lang, useLang } from '../../i18n/texts';
 import {
   type CheckoutSettings,
+  offeredPayment,
   type PaymentType,
   type PlacedOrder,
   payWithCoins,
@@ -130,10 +131,7 @@ function disabledReason(
   settings: CheckoutSettings,
   text: ReturnType<typeof useCheckoutTexts>,
 ): string | null {
-  const payment = paymentOf(type.id);
-  if (type.orders_payment_type_disable === 'Y' || payment === null || !settings.offered.includes(payment)) {
-    return text.typeOff;
-  }
+  if (offeredPayment(type, settings) === null) return text.typeOff;
   if (isCoins(type.id)) {
     if (product.product_coin_pay !== 'Y') return text.coinDisabledNotAccepted;
     if (coins > (user.point ?? 0)) return text.coinDisabledBalance;

@@ -1,26 +1,25 @@
-import { type ordersPaymentType, type RouteBody, type RouteData, UPLOAD_FIELD } from '@sikkha/contract';
+import { type RouteBody, type RouteData, UPLOAD_FIELD } from '@sikkha/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { ApiError, apiGet, type Envelope, TOKEN_KEY } from '../../api/client';
+import { ApiError, type Envelope, TOKEN_KEY } from '../../api/client';
 import { retryServerErrors } from '../../api/query-retry';
 import { routeData } from '../../api/routes';
 import { useToken } from '../../api/session';
 import { courseKeys, orderKeys, sessionKeys } from '../../lib/query-keys';
 
-export type PaymentType = ReturnType<typeof ordersPaymentType.row.parse>;
 export type NewOrder = RouteBody<'orders'>;
 export type PlacedOrder = RouteData<'orders'>;
 export type PaymentPage = RouteData<'ordersByRef'>;
 export type OrderView = RouteData<'ordersView'>;
 
-/** The payment types of the dialog's left column (public); a removed one (remove_by Y) is not shown at all. */
-export const usePaymentTypes = () =>
-  useQuery({
-    queryKey: orderKeys.paymentTypes(),
-    queryFn: async () => (await apiGet<PaymentType[]>('ordersPaymentType')).filter((t) => t.remove_by !== 'Y'),
-    retry: retryServerErrors,
-    staleTime: 5 * 60 * 1000,
-  });
+// The payment types and the methods taken now are read by the pricing page too: they live in the shared layer.
+export {
+  type CheckoutSettings,
+  offeredPayment,
+  type PaymentType,
+  useCheckoutSettings,
+  usePaymentTypes,
+} from '../../api/payment-methods';
 
 /** POST /api/orders: the server decides every amount; the same idempotency key makes one order of retries. */
 export const placeOrder = (body: NewOrder) => routeData('orders', { method: 'POST', body });
@@ -147,13 +146,3 @@ export async function payOrder(ref: string, token?: string): Promise<RouteData<'
     throw error;
   }
 }
-
-/** The shop's account, the card fee factor, the coin rate and the methods taken now (the order dialog's). */
-export const useCheckoutSettings = () =>
-  useQuery({
-    queryKey: orderKeys.settings(),
-    queryFn: () => routeData('checkoutSettings'),
-    retry: retryServerErrors,
-    staleTime: 5 * 60 * 1000,
-  });
-export type CheckoutSettings = RouteData<'checkoutSettings'>;

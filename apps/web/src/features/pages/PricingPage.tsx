@@ -11,6 +11,7 @@ import { formatBaht } from '@sikkha/contract/rules';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { type Product, productMiniUrl, useProducts } from '../../api/catalogue';
+import { offeredPayments, useCheckoutSettings, usePaymentTypes } from '../../api/payment-methods';
 import { Img } from '../../components/img';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { courseOverPage, OVERLAY_STATE } from '../../lib/course-paths';
@@ -78,6 +79,32 @@ function PriceRow({ product }: { product: Product }) {
   );
 }
 
+/** The ways to pay the shop takes now: the payment types staff have on that the shop can take (as the dialog offers). */
+function PaymentMethods() {
+  const text = usePagesTexts().pricing;
+  const types = usePaymentTypes();
+  const settings = useCheckoutSettings();
+  if (types.error || settings.error) return <Alert severity="error">{text.methodsError}</Alert>;
+  if (!types.data || !settings.data) return <Skeleton variant="rounded" height={96} />;
+  const methods = offeredPayments(types.data, settings.data);
+  return (
+    <>
+      <Box component="ul" sx={{ m: 0, pl: 3 }}>
+        {methods.map((method) => (
+          <Typography component="li" key={method}>
+            {text.methods[method]}
+          </Typography>
+        ))}
+      </Box>
+      {methods.includes('transfer') && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {text.transferNote}
+        </Typography>
+      )}
+    </>
+  );
+}
+
 /** /pricing/:type?/:id? — every course on show with its price; type 'category' with an id narrows it. */
 export function PricingPage() {
   const text = usePagesTexts().pricing;
@@ -123,16 +150,7 @@ export function PricingPage() {
           <Typography id="pricing-methods" variant="h6" component="h2" gutterBottom>
             {text.methodsTitle}
           </Typography>
-          <Box component="ul" sx={{ m: 0, pl: 3 }}>
-            {text.methods.map((method) => (
-              <Typography component="li" key={method}>
-                {method}
-              </Typography>
-            ))}
-          </Box>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {text.transferNote}
-          </Typography>
+          <PaymentMethods />
         </Paper>
       </Box>
       <Box component="section" aria-labelledby="pricing-list">

@@ -1,3 +1,4 @@
+import type { OrderPayment } from '@sikkha/contract';
 import { type Bilingual, defineTexts } from '../../i18n/texts';
 
 /** The shop's public contact details, shown on /contact (the footer keeps its own short version). */
@@ -31,7 +32,8 @@ interface PagesTexts {
     accessTitle: string;
     access: string;
     methodsTitle: string;
-    methods: string[];
+    /** Each method the shop may take; the page lists the ones it takes now. */
+    methods: Record<OrderPayment, string>;
     transferNote: string;
     listTitle: string;
     comingSoon: string;
@@ -40,6 +42,7 @@ interface PagesTexts {
     details: string;
     empty: string;
     loadError: string;
+    methodsError: string;
   };
   inspire: {
     title: string;
@@ -81,12 +84,14 @@ const pagesTexts: Bilingual<PagesTexts> = {
       accessTitle: 'เรียนได้ 2 ปี',
       access: 'ทุกคอร์สดูซ้ำได้ไม่จำกัดจำนวนครั้ง เป็นเวลา 2 ปีนับจากวันที่ชำระเงินสำเร็จ พร้อมเอกสารประกอบและกลุ่มเรียนของคอร์ส',
       methodsTitle: 'ช่องทางการชำระเงิน',
-      methods: [
-        'บัตรเครดิต / เดบิต (Visa, Mastercard, JCB)',
-        'QR พร้อมเพย์ (Internet Banking)',
-        'โอนเงินผ่านธนาคาร พร้อมแนบสลิป',
-        'เหรียญ (Coin) สำหรับคอร์สที่รองรับ',
-      ],
+      methods: {
+        credit: 'บัตรเครดิต / เดบิต (Visa, Mastercard, JCB)',
+        qrcode: 'QR พร้อมเพย์ (Internet Banking)',
+        transfer: 'โอนเงินผ่านธนาคาร พร้อมแนบสลิป',
+        smatrpay: 'ผ่อนชำระด้วยบัตรเครดิตกสิกรไทย (K-Smart Pay)',
+        unionpay: 'บัตร UnionPay',
+        coin: 'เหรียญ (Coin) สำหรับคอร์สที่รองรับ',
+      },
       transferNote: 'การโอนเงินระหว่างเวลา 00.00–08.00 น. กรุณารอการยืนยันจากเจ้าหน้าที่',
       listTitle: 'คอร์สเรียนและราคา',
       comingSoon: 'เร็วๆ นี้',
@@ -95,6 +100,7 @@ const pagesTexts: Bilingual<PagesTexts> = {
       details: 'ดูรายละเอียด',
       empty: 'ยังไม่มีคอร์สเรียนในขณะนี้',
       loadError: 'โหลดคอร์สเรียนไม่สำเร็จ',
+      methodsError: 'โหลดช่องทางการชำระเงินไม่สำเร็จ',
     },
     inspire: {
       title: 'แรงบันดาลใจ',
@@ -161,12 +167,14 @@ const pagesTexts: Bilingual<PagesTexts> = {
       access:
         'Watch every course as often as you like for 2 years from the day your payment succeeds, with its documents and study group.',
       methodsTitle: 'Ways to pay',
-      methods: [
-        'Credit / debit card (Visa, Mastercard, JCB)',
-        'PromptPay QR (internet banking)',
-        'Bank transfer with a slip',
-        'Coins, for courses that accept them',
-      ],
+      methods: {
+        credit: 'Credit / debit card (Visa, Mastercard, JCB)',
+        qrcode: 'PromptPay QR (internet banking)',
+        transfer: 'Bank transfer with a slip',
+        smatrpay: 'Instalments on a KBank credit card (K-Smart Pay)',
+        unionpay: 'UnionPay card',
+        coin: 'Coins, for courses that accept them',
+      },
       transferNote: 'Transfers made between 00.00 and 08.00 wait for staff confirmation.',
       listTitle: 'Courses and prices',
       comingSoon: 'Coming soon',
@@ -175,6 +183,7 @@ const pagesTexts: Bilingual<PagesTexts> = {
       details: 'See details',
       empty: 'There are no courses yet.',
       loadError: 'Could not load the courses',
+      methodsError: 'Could not load the ways to pay',
     },
     inspire: {
       title: 'Inspiration',
