@@ -94,6 +94,13 @@ test('staff send a LINE message and a notification to the member; LINE receives 
   await page.getByRole('button', { name: /เข้าสู่ระบบ|Sign in/ }).click();
   await expect.poll(() => page.evaluate(() => localStorage.getItem('adminToken'))).not.toBeNull();
 
+  // Every count and log the screen asks for is asked right: no 4xx behind a number that looks plausible.
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (/\/api\/send/.test(response.url()) && response.status() >= 400) {
+      refused.push(`${response.status()} ${response.url()}`);
+    }
+  });
   await page.goto(`${shop.url}/admin/send`);
   await visible(page.getByRole('heading', { name: 'ส่งข้อความ', level: 1 }));
   await page.getByLabel('ข้อความ').fill(TEXT);
@@ -113,6 +120,7 @@ test('staff send a LINE message and a notification to the member; LINE receives 
   const confirm = page.getByRole('dialog', { name: 'ยืนยันการส่งข้อความ' });
   await visible(confirm.getByText('ส่งข้อความนี้ถึงผู้รับ 1 คน ทาง การแจ้งเตือนในเว็บ, LINE ใช่หรือไม่'));
   await confirm.getByRole('button', { name: 'ส่งเลย' }).click();
+  expect(refused).toEqual([]);
 
   // The job sends it: one push to the member's LINE id, with the text.
   await expect

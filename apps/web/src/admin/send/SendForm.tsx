@@ -44,7 +44,8 @@ import {
 import { useFormContext, useWatch } from 'react-hook-form';
 import { contractResolver } from '../components/resolver';
 import { UploadInput } from '../components/UploadInput';
-import { type Recipients, useAudience, useSend } from './api';
+import { useAudience, useSend } from './api';
+import { type Recipients, recipientsChosen, recipientsOf } from './recipients';
 import { useSendTexts } from './texts';
 
 const defaults: SendBody = { text: '', image: null, audience: 'all', channels: ['noti'], facebook_tag: null };
@@ -107,17 +108,9 @@ function Fields({ pending }: { pending: boolean }) {
   const productId = useWatch({ name: 'product_id' }) as number | null | undefined;
   const userIds = useWatch({ name: 'user_ids' }) as number[] | null | undefined;
   const channels = (useWatch({ name: 'channels' }) as SendChannel[] | undefined) ?? [];
-  const recipients: Recipients =
-    audienceChoice === 'course'
-      ? { audience: 'course', product_id: productId ?? null }
-      : audienceChoice === 'members'
-        ? { audience: 'members', user_ids: userIds ?? [] }
-        : { audience: 'all' };
-  const ready =
-    recipients.audience === 'all' ||
-    (recipients.audience === 'course' && Boolean(recipients.product_id)) ||
-    (recipients.audience === 'members' && Boolean(recipients.user_ids?.length));
-  const audience = useAudience(recipients, ready);
+  const recipients = recipientsOf({ audience: audienceChoice, product_id: productId, user_ids: userIds });
+  const ready = recipientsChosen(recipients);
+  const audience = useAudience(recipients, true);
 
   return (
     <Stack spacing={1} sx={{ width: '100%' }}>
@@ -213,7 +206,7 @@ function SubmitConfirm({
   const notify = useNotify();
   const { reset } = useFormContext();
   const send = useSend();
-  const audience = useAudience(body ?? { audience: 'all' }, body !== null);
+  const audience = useAudience(body ?? { audience: 'all' }, body !== null, false);
   const [problem, setProblem] = useState<string | null>(null);
   const close = () => {
     setProblem(null);

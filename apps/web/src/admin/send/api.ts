@@ -1,6 +1,7 @@
 import type { AudienceCount, Delivery, DeliveryStatus, SendBody, SendChannel, SentMessage } from '@sikkha/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminRequest } from '../admin-request';
+import { type Recipients, recipientsChosen, recipientsOf } from './recipients';
 
 /** While a message has deliveries waiting, its progress is read again this often. */
 const PROGRESS_MS = 2000;
@@ -15,16 +16,18 @@ export const sendKeys = {
   deliveries: (query: DeliveriesQuery) => ['admin', 'send', 'deliveries', query] as const,
 };
 
-export type Recipients = Pick<SendBody, 'audience' | 'product_id' | 'user_ids'>;
-
-/** How many members the recipients are, per channel: asked again as the choice changes. */
-export function useAudience(recipients: Recipients, enabled: boolean) {
+/**
+ * How many members the recipients are, per channel: asked again as the choice changes. The form keeps the last count
+ * while the next is asked (`keepPrevious`); a confirmation never shows another choice's count.
+ */
+export function useAudience(values: Recipients, enabled: boolean, keepPrevious = true) {
+  const recipients = recipientsOf(values);
   return useQuery({
     queryKey: sendKeys.audience(recipients),
     queryFn: () =>
       adminRequest<AudienceCount>('sendAudience', { method: 'POST', body: recipients }).then((r) => r.data),
-    enabled,
-    placeholderData: keepPreviousData,
+    enabled: enabled && recipientsChosen(recipients),
+    ...(keepPrevious ? { placeholderData: keepPreviousData } : {}),
   });
 }
 
@@ -60,9 +63,10 @@ export interface DeliveriesQuery {
   pageSize: number;
 }
 
-/** One message's delivery log, refreshed while the message is still being sent. */
+/** One message's delivery log, refreshed while the message is still being sent; nothing asked before one is open. */
 export function useDeliveries(query: DeliveriesQuery, sending: boolean) {
   return useQuery({
+    enabled: query.id > 0,
     queryKey: sendKeys.deliveries(query),
     queryFn: async () => {
       const answer = await adminRequest<Delivery[]>('sendDelivery', { query: { ...query } });
