@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { adminRequest } from './admin-request';
 import { LazyBarChart } from './components/BarChartLazy';
 import { formatDate, formatMoney } from './components/format';
+import { PaymentSetupNotice } from './components/PaymentSetupNotice';
 
 function Figure({ title, value, note, to }: { title: string; value: ReactNode; note?: string; to: string }) {
   return (
@@ -43,6 +44,7 @@ export function Dashboard() {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {translate('admin.dashboard.title')}
       </Typography>
+      <PaymentSetupNotice />
       {data && (
         <>
           <Grid container spacing={2} sx={{ mb: 2 }}>

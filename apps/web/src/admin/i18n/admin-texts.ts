@@ -322,6 +322,11 @@ export const adminTh = {
   advert: {
     hint: 'รูปและลิงก์นี้แสดงบนวิดีโอ 5 วินาทีหลังเริ่มเล่น และทุก 600 วินาที ครั้งละ 5 วินาที ถ้าเปิดแสดงหลายรายการ จะใช้รายการล่าสุด',
   },
+  /** What the shop's settings leave out (GET /api/paymentSetup), said on the dashboard until it is set. */
+  paymentSetup: {
+    SHOP_ACCOUNT_NUMBER: 'ยังไม่ได้ตั้งบัญชีรับโอนของร้าน (SHOP_BANK, SHOP_ACCOUNT_NAME, SHOP_ACCOUNT_NUMBER) จึงไม่เปิดรับ: %{off}',
+    PAYMENT_GATEWAY: 'ยังไม่ได้ตั้งผู้ให้บริการรับชำระเงิน (PAYMENT_GATEWAY และคีย์) จึงไม่เปิดรับ: %{off}',
+  },
   dashboard: {
     title: 'ภาพรวม',
     salesByDay: 'ยอดขายรายวัน (30 วัน)',
@@ -671,6 +676,11 @@ export const adminEn: Shape<AdminTexts> = {
   },
   advert: {
     hint: 'This picture and link show over the video 5 s after play starts and every 600 s, for 5 s each time. With several shown, the newest is used.',
+  },
+  paymentSetup: {
+    SHOP_ACCOUNT_NUMBER:
+      'The shop’s bank account is not set (SHOP_BANK, SHOP_ACCOUNT_NAME, SHOP_ACCOUNT_NUMBER), so these are not offered: %{off}',
+    PAYMENT_GATEWAY: 'No payment gateway is set (PAYMENT_GATEWAY and its keys), so these are not offered: %{off}',
   },
   dashboard: {
     title: 'Dashboard',
