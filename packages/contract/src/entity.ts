@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storedForm } from './fields.js';
 
 type Shape = Record<string, z.ZodType>;
 
@@ -28,7 +29,9 @@ export function defineEntity<S extends Shape, Secret extends keyof S & string = 
   options: EntityOptions<S, Secret> = {},
 ) {
   const secret = new Set<string>(options.secret ?? []);
-  const nullable = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.nullable()])) as Nullable<S>;
+  const nullable = Object.fromEntries(
+    Object.entries(fields).map(([k, v]) => [k, storedForm(v).nullable()]),
+  ) as Nullable<S>;
   const optional = Object.fromEntries(
     Object.entries(fields).map(([k, v]) => [k, v.nullable().optional()]),
   ) as Optional<S>;

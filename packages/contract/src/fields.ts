@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import { messages } from './messages.js';
+import { WEB_LINK_SCHEME } from './rules/links.js';
+
+/**
+ * What a stored row may hold where a write is held to more: rows saved before a rule came (a link saved before
+ * only http(s) was taken) are still answered, so the web can show them, inert.
+ */
+const storedForms = new WeakMap<z.ZodType, z.ZodType>();
+export const storedForm = (field: z.ZodType): z.ZodType => storedForms.get(field) ?? field;
 
 /**
  * Field builders shared by every entity. Each builder describes the value a client may send;
@@ -23,6 +32,12 @@ export const f = {
       .string()
       .max(255)
       .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'ชื่อไฟล์ไม่ถูกต้อง'),
+  /** A link people follow from the shop's pages: an http(s) address only. */
+  url: (max = 1000) => {
+    const field = z.url({ protocol: WEB_LINK_SCHEME, error: messages.webLink.th }).max(max);
+    storedForms.set(field, z.string());
+    return field;
+  },
   /** The old client stored this as JSON text; the API speaks a real list. */
   idList: () => z.array(z.coerce.number().int().positive()).max(100),
 } as const;

@@ -5,6 +5,10 @@ export const messages = {
   required: { th: 'กรุณากรอก ข้อมูล', en: 'Please fill in this field' },
   invalidInput: { th: 'ข้อมูลไม่ถูกต้อง', en: 'Invalid input' },
   invalidJson: { th: 'รูปแบบข้อมูล JSON ไม่ถูกต้อง', en: 'Malformed JSON body' },
+  webLink: {
+    th: 'ลิงก์ต้องเป็นที่อยู่เว็บที่ขึ้นต้นด้วย http:// หรือ https://',
+    en: 'A link must be a web address starting with http:// or https://',
+  },
   tooLarge: { th: 'ข้อมูลหรือไฟล์มีขนาดใหญ่เกินกำหนด', en: 'The request or file is too large' },
   unauthorized: { th: 'กรุณาเข้าสู่ระบบ', en: 'Please log in' },
   forbidden: { th: 'คุณไม่มีสิทธิ์ทำรายการนี้', en: 'You are not allowed to do this' },

@@ -63,7 +63,7 @@ export const productGroup = defineEntity(
   {
     product_id: f.ref(),
     product_group_type: z.enum(groupTypes),
-    product_group_url: z.url().max(1000),
+    product_group_url: f.url(),
     product_group_hide: f.yn(),
   },
   { required: ['product_id', 'product_group_type'] },
@@ -93,6 +93,6 @@ export const certificate = defineEntity(
 /** The advert overlay of the player: an image and a link, shown while it is on (`advert_show` Y). */
 export const advert = defineEntity(
   'advert',
-  { advert_img: f.fileName(), advert_link: z.url().max(1000), advert_show: f.yn() },
+  { advert_img: f.fileName(), advert_link: f.url(), advert_show: f.yn() },
   { required: ['advert_img'] },
 );

@@ -10,6 +10,7 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { webLink } from '@sikkha/contract/rules/links';
 import { useId, useState } from 'react';
 import type { CourseGroup } from './api';
 import { useGenerateGroupCode } from './study-groups-api';
@@ -69,6 +70,7 @@ function GroupEntry({ group, isBuyer }: { group: CourseGroup; isBuyer: boolean }
   const headingId = useId();
   // The answer's code shows at once; the course view, asked again, then carries it too.
   const code = group.code ?? generate.data?.user_product_group_code ?? null;
+  const link = webLink(group.url);
   const copy = async (value: string) => {
     try {
       await copyText(value);
@@ -123,10 +125,10 @@ function GroupEntry({ group, isBuyer }: { group: CourseGroup; isBuyer: boolean }
             </Tooltip>
           </Box>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-            {group.url && (
+            {link && (
               <Button
                 variant="contained"
-                href={group.url}
+                href={link}
                 target="_blank"
                 rel="noopener noreferrer"
                 endIcon={<OpenInNewIcon />}

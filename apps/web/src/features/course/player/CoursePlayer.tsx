@@ -5,6 +5,7 @@ import Link from '@mui/material/Link';
 import { styled } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { PLAYER_HEIGHT } from '@sikkha/contract/rules';
+import { webLink } from '@sikkha/contract/rules/links';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useToken } from '../../../api/session';
@@ -115,6 +116,8 @@ function useAdvertClock() {
 
 function AdvertOverlay({ advert }: { advert: ShownAdvert }) {
   const text = usePlayerTexts();
+  // An advert saved before links were held to http(s) shows its picture only.
+  const link = webLink(advert.advert_link);
   const picture = (
     <Img
       src={advertImageUrl(advert.advert_img)}
@@ -136,8 +139,8 @@ function AdvertOverlay({ advert }: { advert: ShownAdvert }) {
         boxShadow: 3,
       }}
     >
-      {advert.advert_link ? (
-        <Link href={advert.advert_link} target="_blank" rel="noopener noreferrer sponsored">
+      {link ? (
+        <Link href={link} target="_blank" rel="noopener noreferrer sponsored">
           {picture}
         </Link>
       ) : (
