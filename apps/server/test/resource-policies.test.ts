@@ -29,6 +29,13 @@ const sample = (name: string, userId: number) => {
   return make(f, userId);
 };
 
+/** A valid value of a field other than `now`: another of a closed set's values, else a number or a text. */
+function otherValue(resource: Resource, field: string, now: unknown) {
+  const options = (resource.entity.fields[field] as { options?: unknown[] } | undefined)?.options;
+  if (options) return options.find((option) => option !== now);
+  return typeof now === 'number' ? 987_654 : 'REWRITTEN-987654';
+}
+
 describe.each(all.map((r) => [r.name, r] as const))('%s', (name, resource) => {
   test('reads: visitors only where public, members only their own, staff everything', async () => {
     const visitor = await t.visitor.get(`/api/${name}`);
@@ -117,9 +124,7 @@ describe.each(all.map((r) => [r.name, r] as const))('%s', (name, resource) => {
     if (!resource.appendOnly) {
       const before = created.json().data;
       // A value of the field's own type, so the write is valid and only the rule can keep the field as it was.
-      const rewrite = Object.fromEntries(
-        readOnly.map((field) => [field, typeof before[field] === 'number' ? 987_654 : 'REWRITTEN-987654']),
-      );
+      const rewrite = Object.fromEntries(readOnly.map((field) => [field, otherValue(resource, field, before[field])]));
       const updated = await staff.post(`/api/${name}`, { id, ...rewrite, create_by: 999, update_at: '2000-01-01' });
       expect(updated.statusCode, updated.body).toBe(200);
       expect(updated.json().data.create_by).toBe(staff.id);

@@ -42,7 +42,7 @@ export interface Resource {
    * courses only refer to (a coach, a tab type) stand on their own.
    */
   course?: 'self' | { column: string } | { via: string; column: string };
-  /** Fields the generic routes never write: a coin balance moves only through its ledger. */
+  /** Fields the generic routes never write: a coin balance moves only through its ledger, a status with orders. */
   readOnlyFields?: readonly string[];
   /** Rows are only ever added (a ledger): no update and no delete through the generic routes. */
   appendOnly?: boolean;
@@ -220,7 +220,8 @@ export const resources = [
     lookups: [by('FindByUserId', 'user_id')],
     sort: { field: 'id', order: 'desc' },
   },
-  { name: 'user', entity: e.user, read: 'staff', write: 'staff', readOnlyFields: ['point'] },
+  // The status follows the member's orders (rules/member-status.ts), as the balance follows the coin ledger.
+  { name: 'user', entity: e.user, read: 'staff', write: 'staff', readOnlyFields: ['point', 'status'] },
   {
     name: 'userDetail',
     entity: e.userDetail,

@@ -4,6 +4,7 @@ import { f } from '../fields.js';
 
 export const nameTitles = ['นาย', 'นางสาว', 'นาง'] as const;
 export const userStatuses = ['new', 'wait', 'premium'] as const;
+export type UserStatus = (typeof userStatuses)[number];
 
 export const user = defineEntity(
   'user',

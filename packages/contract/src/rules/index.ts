@@ -9,6 +9,7 @@ export * from './cookie-consent.js';
 export * from './coupons.js';
 export * from './dates.js';
 export * from './exhaustive.js';
+export * from './member-status.js';
 export * from './money.js';
 export * from './order-reference.js';
 export * from './orders.js';

@@ -7,6 +7,7 @@ import { AppError } from '../../errors.js';
 import { gatewayUnavailable } from '../../providers/payments/http.js';
 import type { ChargeInfo, ChargeMethod } from '../../providers/payments/port.js';
 import { finishOrder } from './finish.js';
+import { settleMemberStatus } from './member-status.js';
 import type { OrdersContext } from './orders-context.js';
 
 /**
@@ -41,8 +42,8 @@ export async function keepCharge(
 
 /**
  * A paid charge whose order is no longer waiting: a cancelled order takes `paid_after_cancel` (the top of staff's
- * orders screen, a count in its badge) and its member is told the money arrived and staff will answer; an order a
- * second charge already paid is listed for staff by reconciliation's table.
+ * orders screen, a count in its badge), its member's status is Wait again and they are told the money arrived and
+ * staff will answer; an order a second charge already paid is listed for staff by reconciliation's table.
  */
 async function paidElsewhere(ctx: OrdersContext, work: Work, known: typeof paymentCharge.$inferSelect) {
   const now = ctx.clock.now();
@@ -52,6 +53,7 @@ async function paidElsewhere(ctx: OrdersContext, work: Work, known: typeof payme
     .where(and(eq(orders.id, known.orders_id), eq(orders.orders_status, 'cancel')))
     .returning({ user_id: orders.user_id, ref: orders.orders_ref });
   if (moved) {
+    await settleMemberStatus(work, moved.user_id);
     await notify(
       work,
       {

@@ -10,6 +10,7 @@ import { issueOrderDocument } from '../../jobs/documents.job.js';
 import type { Jobs } from '../../jobs/jobs.js';
 import { sendMail } from '../../jobs/mail.job.js';
 import { orderPaidMail } from './mail.js';
+import { settleMemberStatus } from './member-status.js';
 
 export interface FinishDeps {
   clock: Clock;
@@ -47,7 +48,8 @@ export async function issueNumber(work: Work, type: DocumentType, at: Date): Pro
  * the gateway's confirmed charge). A conditional update (`WHERE orders_status = 'wait'`) in the caller's unit of
  * work, so of any number of finishes at once exactly one moves the order, and only that one numbers the document,
  * notifies the member and mails them; the course unlocks with the commit (access is the finished order). A Point
- * coupon's coins reach the member's balance here, through the ledger. Answers whether this call finished it.
+ * coupon's coins reach the member's balance here, through the ledger, and the member becomes Premium. Answers
+ * whether this call finished it.
  */
 export async function finishOrder(
   work: Work,
@@ -112,6 +114,8 @@ export async function finishOrder(
     },
     now,
   );
+  // After the ledger's lock on the member's row (see settleMemberStatus).
+  await settleMemberStatus(work, done.user_id);
   if (about?.email) {
     await deps.jobs.enqueue(
       work,
@@ -131,18 +135,19 @@ export async function finishOrder(
   return true;
 }
 
-/** Cancels a waiting order and says why; false when it was no longer waiting. */
+/** Cancels a waiting order and says why, and its member's status follows; false when it was no longer waiting. */
 export async function cancelOrder(work: Work, clock: Clock, orderId: number, reason: CancelReason): Promise<boolean> {
   const at = clock.now().toISOString();
   const [done] = await work.db
     .update(orders)
     .set({ orders_status: 'cancel', update_at: at })
     .where(and(eq(orders.id, orderId), eq(orders.orders_status, 'wait')))
-    .returning({ id: orders.id });
+    .returning({ user_id: orders.user_id });
   if (!done) return false;
   await work.db
     .update(orderPayment)
     .set({ cancel_reason: reason, expires_at: null })
     .where(eq(orderPayment.orders_id, orderId));
+  await settleMemberStatus(work, done.user_id);
   return true;
 }

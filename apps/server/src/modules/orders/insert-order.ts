@@ -3,6 +3,7 @@ import { orderReference, type Satang, toBaht } from '@sikkha/contract/rules';
 import { eq } from 'drizzle-orm';
 import { orderPayment, orders, ordersDetail } from '../../db/schema/index.js';
 import type { Work } from '../../db/unit-of-work.js';
+import { settleMemberStatus } from './member-status.js';
 
 type Stamped = 'id' | 'user_id' | 'orders_status' | 'orders_ref' | 'create_by' | 'create_at' | 'update_at';
 type Amounts = 'orders_total' | 'orders_discount' | 'orders_net';
@@ -17,7 +18,7 @@ const paymentToken = () => randomBytes(32).toString('base64url');
 /**
  * A new waiting order with its one course line and its payment record, inside the caller's unit of work: the rows
  * every way of buying writes alike, the order and its line at the same price, discount and net. The reference
- * (`SPSK` + id) is known only once the row has its id.
+ * (`SPSK` + id) is known only once the row has its id. The member now waits on a payment (unless already Premium).
  */
 export async function insertOrder(
   work: Work,
@@ -62,5 +63,6 @@ export async function insertOrder(
   await work.db
     .insert(orderPayment)
     .values({ ...values.payment, token: paymentToken(), orders_id: id, user_id: memberId, create_at: at });
+  await settleMemberStatus(work, memberId);
   return { id, create_at };
 }

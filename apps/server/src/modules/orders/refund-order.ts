@@ -40,6 +40,7 @@ import { type Actor, authorize, type SignedIn } from '../../policies/index.js';
 import { GatewayRefused } from '../../providers/payments/port.js';
 import { issueNumber } from './finish.js';
 import { orderRefundedMail } from './mail.js';
+import { settleMemberStatus } from './member-status.js';
 import { viewOf } from './order-views.js';
 import type { OrdersContext } from './orders-context.js';
 import { SLIP_KIND } from './slip-check.js';
@@ -111,8 +112,8 @@ function amountOf(order: ToRefund, asked: number | undefined): Satang {
 /**
  * Ends a refund in the caller's unit of work once the money is on its way back: numbers its document (a credit note
  * when the order had a tax invoice, else a refund note; none for a charge that never made a document), moves a fully
- * refunded order to `refund` (the course and the coupon use go with it), tells the member in the app and by e-mail,
- * and writes the audit history.
+ * refunded order to `refund` (the course and the coupon use go with it, and the crown when no other order is paid),
+ * tells the member in the app and by e-mail, and writes the audit history.
  */
 async function completeRefund(ctx: OrdersContext, work: Work, refundId: number, staffId: number) {
   const now = ctx.clock.now();
@@ -141,6 +142,7 @@ async function completeRefund(ctx: OrdersContext, work: Work, refundId: number, 
       .update(orders)
       .set({ orders_status: 'refund', update_at: now.toISOString() })
       .where(and(eq(orders.id, order.id), inArray(orders.orders_status, [...refundable])));
+    await settleMemberStatus(work, order.user_id);
   }
   if (docNo) {
     await ctx.jobs.enqueue(work, issueRefundDocument, { refund_id: refundId }, { key: `documents.refund:${refundId}` });

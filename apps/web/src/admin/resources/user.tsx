@@ -18,6 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   Datagrid,
+  type FieldProps,
   Labeled,
   NumberInput,
   ReferenceField,
@@ -30,6 +31,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { MemberCrown } from '../../components/MemberCrown';
 import { adminRoute } from '../admin-request';
 import { LazyBarChart } from '../components/BarChartLazy';
 import { ChildTable } from '../components/ChildTable';
@@ -41,15 +43,32 @@ import { ListPage } from '../components/ListPage';
 import { statusColors } from './order-cells';
 import type { AdminResource } from './types';
 
+/** The member's status in words, and a Premium member's crown (spec §4). Its props name the column. */
+function StatusField(_column: Partial<FieldProps>) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  return (
+    <Stack direction="row" alignItems="center" spacing={0.5} component="span">
+      <MemberCrown status={record?.status} label={translate('admin.member.premium')} sx={{ fontSize: 18 }} />
+      <ValueField source="status" />
+    </Stack>
+  );
+}
+
 function UserList() {
   const translate = useTranslate();
   return (
     <ListPage
       sort={{ field: 'id', order: 'DESC' }}
-      filters={[<EnumInput key="status" source="status" values={userStatuses} />]}
+      filters={[<EnumInput key="status" source="status" values={userStatuses} alwaysOn />]}
       rowClick={() => 'show'}
       phone={{
-        primary: (r) => [r.name_th, r.lname_th].filter(Boolean).join(' ') || r.email,
+        primary: (r) => (
+          <Stack direction="row" alignItems="center" spacing={0.5} component="span">
+            <span>{[r.name_th, r.lname_th].filter(Boolean).join(' ') || r.email}</span>
+            <MemberCrown status={r.status} label={translate('admin.member.premium')} sx={{ fontSize: 18 }} />
+          </Stack>
+        ),
         secondary: (r) => r.email,
         tertiary: (r) => translate('admin.member.balance', { count: r.point ?? 0 }),
       }}
@@ -60,7 +79,7 @@ function UserList() {
         <TextField key="lname" source="lname_th" />,
         <TextField key="phone" source="phone" />,
         <TextField key="point" source="point" textAlign="right" />,
-        <ValueField key="status" source="status" />,
+        <StatusField key="status" source="status" />,
         <DateField key="at" source="create_at" />,
       ]}
     />
@@ -185,7 +204,7 @@ function MemberPage() {
           ))}
           <Grid size={{ xs: 12, sm: 6, md: 4 }}>
             <Labeled source="status">
-              <ValueField source="status" />
+              <StatusField />
             </Labeled>
           </Grid>
           <Grid size={{ xs: 12, sm: 6, md: 4 }}>

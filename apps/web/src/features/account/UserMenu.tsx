@@ -17,6 +17,7 @@ import { visuallyHidden } from '@mui/utils';
 import { type MouseEvent, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../api/session';
+import { MemberCrown } from '../../components/MemberCrown';
 import { useTranslation } from '../../i18n';
 import { initialOf } from '../../lib/initial';
 import { openAccountDialog } from '../../stores/account-dialogs';
@@ -28,7 +29,7 @@ const shortPoints = new Intl.NumberFormat('en', { notation: 'compact', maximumFr
 
 /**
  * The top bar's user menu once signed in (spec §2): My courses, My learning (issue #9), Coin with the point balance,
- * Coin history, Change password and Logout.
+ * Coin history, Change password and Logout. A Premium member's avatar wears the crown (spec §4).
  */
 export function UserMenu() {
   const { t } = useTranslation(ACCOUNT_NS);
@@ -62,6 +63,11 @@ export function UserMenu() {
         onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
         sx={{ gap: 1, minWidth: 0, px: { xs: 0.5, sm: 1 } }}
       >
+        {/* The name read out: what the button shows (name and balance) said in words, from its own content so
+            that it always contains the visible name; the crown after it says its own name. */}
+        <Box component="span" sx={visuallyHidden}>
+          {`${t('menu.button', { name })}, ${t('menu.coinBalance', { points: balance })}`}
+        </Box>
         <Badge
           badgeContent={badge}
           color="secondary"
@@ -73,6 +79,19 @@ export function UserMenu() {
           <Avatar sx={{ width: 34, height: 34, bgcolor: 'primary.main', fontSize: 16 }} aria-hidden>
             {initialOf(name)}
           </Avatar>
+          <MemberCrown
+            status={user?.status}
+            label={t('menu.premium')}
+            sx={{
+              position: 'absolute',
+              top: -9,
+              left: -7,
+              fontSize: 18,
+              transform: 'rotate(-20deg)',
+              // A white edge keeps the gold apart from the avatar and from a dark top bar alike.
+              filter: 'drop-shadow(0 0 1px #fff) drop-shadow(0 0 1px #fff)',
+            }}
+          />
         </Badge>
         <Box
           component="span"
@@ -80,11 +99,6 @@ export function UserMenu() {
           sx={{ display: { xs: 'none', sm: 'inline' }, maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis' }}
         >
           {name}
-        </Box>
-        {/* The name read out: what the button shows (name and balance) said in words, from its own content so
-            that it always contains the visible name. */}
-        <Box component="span" sx={visuallyHidden}>
-          {`${t('menu.button', { name })}, ${t('menu.coinBalance', { points: balance })}`}
         </Box>
       </Button>
       <Menu

@@ -86,6 +86,7 @@ export const accountEn: AccountTranslation = {
   menu: {
     button: 'Account menu of {{name}}',
     member: 'Member',
+    premium: 'Premium member',
     myCourses: 'My courses',
     myLearning: 'My learning',
     coin: 'Coins',

@@ -87,6 +87,7 @@ export const accountTh = {
   menu: {
     button: 'เมนูบัญชีของ {{name}}',
     member: 'สมาชิก',
+    premium: 'สมาชิกพรีเมียม',
     myCourses: 'คอร์สของฉัน',
     myLearning: 'การเรียนของฉัน',
     coin: 'เหรียญ (Coin)',
