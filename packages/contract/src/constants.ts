@@ -1,6 +1,8 @@
 /** Business constants of the spec (storefront §9, orders §9). */
 /** The shop's one name wherever it signs something: the bell, mails, documents' metadata. */
 export const SHOP_NAME = 'สิกขา';
+/** The months a KBank card instalment plan may run, as Opn's `installment_kbank` documents them. */
+export const INSTALLMENT_TERMS = [3, 4, 6, 10] as const;
 export const TOKEN_MAX_AGE_SECONDS = 21_600;
 export const RECHECK_INTERVAL_MS = 300_000;
 /** How long a member waits before asking for another e-mail code or reset link. */

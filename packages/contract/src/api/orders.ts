@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { INSTALLMENT_TERMS } from '../constants.js';
 import { user } from '../entities/accounts.js';
 import { product } from '../entities/catalogue.js';
 import { banks, bookSendStates, orderPayments, orderStatuses, orders, receiptTypes } from '../entities/orders.js';
 import { f } from '../fields.js';
+import { message } from '../messages.js';
 import { companyBranch } from './documents.js';
 
 const id = z.number().int();
@@ -145,7 +147,11 @@ export const cardForm = z.object({
 export const payBody = z.strictObject({
   ref: z.string().trim().min(1).max(100),
   token: z.string().trim().min(1).max(200).optional(),
-  installmentTerm: z.coerce.number().int().min(3).max(36).optional(),
+  installmentTerm: z.coerce
+    .number()
+    .int()
+    .refine((term) => (INSTALLMENT_TERMS as readonly number[]).includes(term), message('invalidInput'))
+    .optional(),
 });
 /** Paid, failed, or pending with the gateway's page to go to (3-D Secure, smart-pay, union-pay). */
 export const payResult = z.object({
