@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { banks } from '@sikkha/contract';
+import { banks, FACEBOOK_GRAPH_VERSION } from '@sikkha/contract';
 import { FEE_FACTOR, HEAD_OFFICE, isThaiId, TOKEN_MAX_AGE_SECONDS, VAT_PERCENT } from '@sikkha/contract/rules';
 import { z } from 'zod';
 
@@ -51,7 +51,7 @@ const schema = z
     GOOGLE_ISSUER: z.string().default('https://accounts.google.com'),
     FACEBOOK_APP_ID: z.string().optional(),
     FACEBOOK_APP_SECRET: z.string().optional(),
-    FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v19.0'),
+    FACEBOOK_GRAPH_URL: z.url().default(`https://graph.facebook.com/${FACEBOOK_GRAPH_VERSION}`),
     FFMPEG_PATH: z.string().optional(),
     // Where lessons hosted elsewhere play from (video_HLS, video_iframe, video_embed): the pages' CSP lets them in.
     VIDEO_HOSTS: z

@@ -1,9 +1,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { FACEBOOK_GRAPH_VERSION } from '@sikkha/contract';
 import { sendJson, startHttpDouble } from './http-double.js';
 
 export const FACEBOOK_APP_ID = '987654321012345';
 export const FACEBOOK_APP_SECRET = 'test-app-secret-0123456789abcdef';
-const VERSION = 'v19.0';
+const VERSION = FACEBOOK_GRAPH_VERSION;
 
 interface Person {
   id: string;

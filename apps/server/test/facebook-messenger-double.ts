@@ -1,11 +1,12 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { FACEBOOK_GRAPH_VERSION } from '@sikkha/contract';
 import { readJson, sendJson, startHttpDouble } from './http-double.js';
 
 export const PAGE_ID = '1122334455667788';
 export const PAGE_ACCESS_TOKEN = 'EAAPage-test-page-access-token-0123456789';
 export const MESSENGER_APP_SECRET = 'messenger-test-app-secret-0123456789';
 export const MESSENGER_VERIFY_TOKEN = 'messenger-verify-token-0123456789';
-const VERSION = 'v19.0';
+const VERSION = FACEBOOK_GRAPH_VERSION;
 const DAY = 24 * 60 * 60 * 1000;
 const TAGS = new Set(['CONFIRMED_EVENT_UPDATE', 'POST_PURCHASE_UPDATE', 'ACCOUNT_UPDATE', 'HUMAN_AGENT']);
 

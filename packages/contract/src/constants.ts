@@ -1,6 +1,11 @@
 /** Business constants of the spec (storefront §9, orders §9). */
 /** The shop's one name wherever it signs something: the bell, mails, documents' metadata. */
 export const SHOP_NAME = 'สิกขา';
+/**
+ * The Graph API version the shop speaks (Facebook sign-in, Messenger). Meta keeps a version about two years; v19.0,
+ * the first one used here, stopped on 2026-05-21. v26.0 was released on 2026-07-29.
+ */
+export const FACEBOOK_GRAPH_VERSION = 'v26.0';
 /** The months a KBank card instalment plan may run, as Opn's `installment_kbank` documents them. */
 export const INSTALLMENT_TERMS = [3, 4, 6, 10] as const;
 export const TOKEN_MAX_AGE_SECONDS = 21_600;

@@ -3,7 +3,7 @@ import type { FacebookTag } from '@sikkha/contract';
 import { PlatformError, platformFetch } from './platform-error.js';
 
 export interface FacebookPageSettings {
-  /** https://graph.facebook.com/v19.0, or a local double in tests. */
+  /** https://graph.facebook.com/v26.0 (FACEBOOK_GRAPH_VERSION), or a local double in tests. */
   graphUrl: string;
   /** The Page's id: Messenger links (m.me) open a chat with it. */
   pageId: string;
@@ -28,8 +28,9 @@ const TRANSIENT_CODES = new Set([1, 2, 4, 17, 32, 613, 1200]);
 
 /**
  * The Messenger Platform's Send API (developers.facebook.com/docs/messenger-platform/reference/send-api): a Page
- * writes to a person by their Page-scoped id. Without a tag the person must have written to the Page in the last
- * 24 hours (messaging_type RESPONSE); with a tag, a personal update outside it (MESSAGE_TAG).
+ * writes to a person by their Page-scoped id. What the shop sends is never a reply to a message the person just sent
+ * (RESPONSE) but its own news: without a tag an UPDATE, which needs the person to have written to the Page in the
+ * last 24 hours; with a tag, a personal update outside that window (MESSAGE_TAG).
  */
 export function facebookPage({ graphUrl, accessToken, appSecret }: FacebookPageSettings) {
   const proof = createHmac('sha256', appSecret).update(accessToken).digest('hex');
@@ -43,7 +44,7 @@ export function facebookPage({ graphUrl, accessToken, appSecret }: FacebookPageS
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
           recipient: { id: psid },
-          messaging_type: tag ? 'MESSAGE_TAG' : 'RESPONSE',
+          messaging_type: tag ? 'MESSAGE_TAG' : 'UPDATE',
           ...(tag ? { tag } : {}),
           message,
         }),

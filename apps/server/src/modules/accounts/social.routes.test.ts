@@ -1,4 +1,4 @@
-import { accountMessages } from '@sikkha/contract';
+import { accountMessages, FACEBOOK_GRAPH_VERSION } from '@sikkha/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { testApp } from '../../../test/app.js';
@@ -263,7 +263,7 @@ describe('Facebook sign-in', () => {
   test('debug_token with the app token, then /me with appsecret_proof (the double refuses calls without it)', async () => {
     graph.calls.length = 0;
     await loginFacebook(graph.token({ id: '10230000000000003', name: 'Proof' }));
-    expect(graph.calls).toEqual(['/v19.0/debug_token', '/v19.0/me']);
+    expect(graph.calls).toEqual([`/${FACEBOOK_GRAPH_VERSION}/debug_token`, `/${FACEBOOK_GRAPH_VERSION}/me`]);
   });
 
   test('Facebook down: 503 with a Thai message, no stack', async () => {

@@ -268,7 +268,7 @@ describe('linking LINE and Messenger', () => {
     const id = await linkMessenger(m);
     expect(messenger.delivered().at(-1)).toMatchObject({
       psid: id,
-      messaging_type: 'RESPONSE',
+      messaging_type: 'UPDATE',
       message: { text: messagingTexts.linked.th },
     });
     expect((await m.get('/api/messagingLinks')).json().data.channels[0]).toMatchObject({
@@ -583,7 +583,7 @@ describe('sending', () => {
     expect(log[0]).toMatchObject({ status: 'sent', attempts: 2 });
     expect(messenger.delivered().at(-1)).toMatchObject({
       psid: freshId,
-      messaging_type: 'RESPONSE',
+      messaging_type: 'UPDATE',
       message: { text: 'ข่าวสาร' },
     });
 

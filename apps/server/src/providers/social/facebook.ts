@@ -6,7 +6,7 @@ import { type SocialIdentity, socialRejected, textClaim, type VerifySocial } fro
 export interface FacebookConfig {
   appId: string;
   appSecret: string;
-  /** e.g. https://graph.facebook.com/v19.0 */
+  /** e.g. https://graph.facebook.com/v26.0 (FACEBOOK_GRAPH_VERSION) */
   graphUrl: string;
 }
 

@@ -1,5 +1,6 @@
 // Google's and Facebook's browser SDKs, loaded by script tag only when their button is shown and clicked: a
 // visitor who never uses them never contacts Google or Facebook. Only the parts we call are typed.
+import { FACEBOOK_GRAPH_VERSION } from '@sikkha/contract';
 import { loadScript } from '../../lib/load-script';
 
 interface GoogleIdentity {
@@ -34,7 +35,6 @@ declare global {
 
 const GOOGLE_SDK = 'https://accounts.google.com/gsi/client';
 const FACEBOOK_SDK = 'https://connect.facebook.net/th_TH/sdk.js';
-const FACEBOOK_API_VERSION = 'v19.0';
 
 /**
  * Loads Google Identity Services and renders Google's own sign-in button into `parent` (a click on it gives the
@@ -73,7 +73,7 @@ export async function facebookAccessToken(appId: string): Promise<string> {
   await loadScript(FACEBOOK_SDK);
   const fb = window.FB;
   if (!fb) throw new Error('The Facebook SDK did not start');
-  fb.init({ appId, version: FACEBOOK_API_VERSION, cookie: false, xfbml: false });
+  fb.init({ appId, version: FACEBOOK_GRAPH_VERSION, cookie: false, xfbml: false });
   return new Promise((resolve, reject) => {
     fb.login(
       (response) => {
