@@ -157,3 +157,17 @@ export async function purchase(db: Db, userId: number, productId: number, status
   await db.insert(s.ordersDetail).values({ orders_id: order!.id, product_id: productId });
   return order!;
 }
+
+/** A course on show at `price` baht, as the orders tests place orders for. */
+export async function courseOnShow(
+  db: Db,
+  title: string,
+  price: number,
+  extra: Partial<typeof s.product.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(s.product)
+    .values({ product_title: title, product_price: baht(price), product_status: 'Show', ...extra })
+    .returning({ id: s.product.id });
+  return row!.id;
+}

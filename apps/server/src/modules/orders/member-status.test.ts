@@ -1,13 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OrderStatus } from '@sikkha/contract';
-import { baht, memberStatus } from '@sikkha/contract/rules';
+import { memberStatus } from '@sikkha/contract/rules';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Caller, testApp } from '../../../test/app.js';
+import { courseOnShow } from '../../../test/fixtures.js';
 import { blankPicture, slipForm, slipPicture } from '../../../test/slip.js';
 import { migrationsFolder } from '../../db/client.js';
-import { orders, paymentCharge, product, user } from '../../db/schema/index.js';
+import { orders, paymentCharge, user } from '../../db/schema/index.js';
 import { SANDBOX_PREFIX } from '../../providers/payments/sandbox/sandbox.js';
 import { cancelOrder } from './finish.js';
 
@@ -17,13 +18,8 @@ let t: Awaited<ReturnType<typeof testApp>>;
 let staff: Caller;
 let slips = 0;
 
-async function course(title: string, price: number, extra: Partial<typeof product.$inferInsert> = {}) {
-  const [row] = await t.db
-    .insert(product)
-    .values({ product_title: title, product_price: baht(price), product_status: 'Show', ...extra })
-    .returning({ id: product.id });
-  return row!.id;
-}
+const course = (title: string, price: number, extra: Parameters<typeof courseOnShow>[3] = {}) =>
+  courseOnShow(t.db, title, price, extra);
 
 const statusOf = async (member: Caller) =>
   (await t.db.select({ status: user.status }).from(user).where(eq(user.id, member.id!)))[0]!.status;

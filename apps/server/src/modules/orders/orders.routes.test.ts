@@ -2,13 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { message } from '@sikkha/contract';
-import { baht } from '@sikkha/contract/rules';
 import { eq } from 'drizzle-orm';
 import { validate } from 'promptparse';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Caller, testApp } from '../../../test/app.js';
+import { courseOnShow } from '../../../test/fixtures.js';
 import { blankPicture, slipForm, slipPicture } from '../../../test/slip.js';
-import { job, logPoint, notification, orderPayment, orders, product, user } from '../../db/schema/index.js';
+import { job, logPoint, notification, orderPayment, orders, user } from '../../db/schema/index.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
 let dataDir: string;
@@ -19,13 +19,8 @@ let courses: Record<'a' | 'b' | 'c' | 'book' | 'coin' | 'd', number>;
 
 const HOUR = 3_600_000;
 
-async function course(title: string, price: number, extra: Partial<typeof product.$inferInsert> = {}) {
-  const [row] = await t.db
-    .insert(product)
-    .values({ product_title: title, product_price: baht(price), product_status: 'Show', ...extra })
-    .returning({ id: product.id });
-  return row!.id;
-}
+const course = (title: string, price: number, extra: Parameters<typeof courseOnShow>[3] = {}) =>
+  courseOnShow(t.db, title, price, extra);
 
 async function uploadSlip(caller: Caller, picture: Buffer): Promise<string> {
   const res = await caller.request('POST', '/api/uploadSlip', slipForm(picture));

@@ -1,8 +1,8 @@
 import { message } from '@sikkha/contract';
-import { baht } from '@sikkha/contract/rules';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Caller, testApp } from '../../../test/app.js';
+import { courseOnShow } from '../../../test/fixtures.js';
 import { blankPicture, slipForm, slipPicture } from '../../../test/slip.js';
 import {
   auditLog,
@@ -12,7 +12,6 @@ import {
   orderRefund,
   orders,
   paymentCharge,
-  product,
   user,
 } from '../../db/schema/index.js';
 import { coursesOf } from '../../policies/index.js';
@@ -26,13 +25,8 @@ let staff: Caller;
 
 const HOUR = 3_600_000;
 
-async function course(title: string, price: number, extra: Partial<typeof product.$inferInsert> = {}) {
-  const [row] = await t.db
-    .insert(product)
-    .values({ product_title: title, product_price: baht(price), product_status: 'Show', ...extra })
-    .returning({ id: product.id });
-  return row!.id;
-}
+const course = (title: string, price: number, extra: Parameters<typeof courseOnShow>[3] = {}) =>
+  courseOnShow(t.db, title, price, extra);
 
 async function place(member: Caller, productId: number, typeId: number, order: Record<string, unknown> = {}) {
   const res = await member.post('/api/orders', {

@@ -2,12 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cancelNoteRequired, message } from '@sikkha/contract';
-import { baht } from '@sikkha/contract/rules';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Caller, testApp } from '../../../test/app.js';
+import { courseOnShow } from '../../../test/fixtures.js';
 import { slipForm, slipPicture } from '../../../test/slip.js';
-import { auditLog, job, notification, product, user } from '../../db/schema/index.js';
+import { auditLog, job, notification, user } from '../../db/schema/index.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
 let dataDir: string;
@@ -17,13 +17,8 @@ let bob: Caller;
 let courses: Record<'a' | 'b' | 'c' | 'book', number>;
 let slipCount = 0;
 
-async function course(title: string, price: number, extra: Partial<typeof product.$inferInsert> = {}) {
-  const [row] = await t.db
-    .insert(product)
-    .values({ product_title: title, product_price: baht(price), product_status: 'Show', ...extra })
-    .returning({ id: product.id });
-  return row!.id;
-}
+const course = (title: string, price: number, extra: Parameters<typeof courseOnShow>[3] = {}) =>
+  courseOnShow(t.db, title, price, extra);
 
 /** A transfer order waiting for staff, with a slip of its own (each slip a new reference). */
 async function transferOrder(member: Caller, productId: number) {
