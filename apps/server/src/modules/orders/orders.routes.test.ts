@@ -361,8 +361,15 @@ describe('expiry and cancelling', () => {
       hank.post('/api/orders', { order: { orders_payment_type_id: 5 }, ordersDetail: { product_id: productId } });
     const first = (await place(courses.a)).json().data;
     const second = (await place(courses.b)).json().data;
-    expect((await hank.post('/api/ordersUpdate', { id: first.id, orders_status: 'cancel' })).statusCode).toBe(200);
+    const cancel = (id: number) => hank.post('/api/ordersUpdate', { id, orders_status: 'cancel' });
+    expect((await cancel(first.id)).statusCode).toBe(200);
+    // The same cancel sent again, as a retry does when the first answer was lost, gets the same answer.
+    const repeated = await cancel(first.id);
+    expect(repeated.statusCode).toBe(200);
+    expect(repeated.json().data).toMatchObject({ id: first.id, orders_status: 'cancel' });
     expect((await t.visitor.post('/api/ordersCancelByCode', { code: second.token })).statusCode).toBe(200);
+    // An order cancelled by someone else is not the member's to cancel again.
+    expect((await cancel(second.id)).statusCode).toBe(409);
     expect((await t.visitor.post('/api/ordersCancelByCode', { code: second.token })).statusCode).toBe(409);
     const reasons = await Promise.all(
       [first.id, second.id].map(async (id) => (await hank.get(`/api/ordersView?id=${id}`)).json().data.cancel_reason),

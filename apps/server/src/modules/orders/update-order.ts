@@ -82,7 +82,9 @@ export async function updateOrder(ctx: OrdersContext, actor: SignedIn, body: Ord
   if (body.orders_status === 'cancel') {
     await stopChargesOrRefuse(ctx, order.id);
     return transact(async (work) => {
-      if (!(await cancelOrder(work, clock, order.id, 'member'))) throw fail('CONFLICT', 'orderNotWaiting');
+      if (!(await cancelOrder(work, clock, order.id, 'member')) && !(await cancelledByMember(work, order.id))) {
+        throw fail('CONFLICT', 'orderNotWaiting');
+      }
       return viewOf(work.db, order.id);
     });
   }
@@ -198,4 +200,17 @@ async function tellCancelled(ctx: OrdersContext, work: Work, orderId: number) {
       { key: `orders.expired:${orderId}` },
     );
   }
+}
+
+/**
+ * A member's cancel sent again (its answer was lost on the way, or a second tap) finds the order it already
+ * cancelled: it gets the same answer, not a conflict about its own earlier request.
+ */
+async function cancelledByMember(work: Work, orderId: number): Promise<boolean> {
+  const [row] = await work.db
+    .select({ status: orders.orders_status, reason: orderPayment.cancel_reason })
+    .from(orders)
+    .leftJoin(orderPayment, eq(orderPayment.orders_id, orders.id))
+    .where(eq(orders.id, orderId));
+  return row?.status === 'cancel' && row.reason === 'member';
 }
