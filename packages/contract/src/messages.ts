@@ -63,6 +63,11 @@ export const messages = {
     en: 'This coupon code is for existing members only',
   },
   couponEmailOnly: { th: 'รหัสคูปองนี้ ใช้ได้กับ Email ที่กำหนดใว้', en: 'This coupon code is for the listed e-mails only' },
+  // Not given by the spec: the listed address is the member's but not yet confirmed with the mailed code.
+  couponEmailUnconfirmed: {
+    th: 'รหัสคูปองนี้ใช้ได้เมื่อยืนยันอีเมลแล้ว กรุณายืนยันอีเมลด้วยรหัสที่ส่งไปก่อนใช้คูปอง',
+    en: 'Confirm your e-mail address with the code we sent before using this coupon',
+  },
   couponUsedUp: { th: 'รหัสคูปองนี้ ถูกใช้ครบเเล้ว', en: 'This coupon code has been used up' },
   // Not given by the spec: a coupon limited to some payment methods, and none with coins (orders §6).
   couponPayment: {

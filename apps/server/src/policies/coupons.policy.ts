@@ -61,14 +61,19 @@ async function existingMember(db: Executor, userId: number, c: CouponRow): Promi
   return Boolean(found);
 }
 
-async function emailListed(db: Executor, userId: number, couponId: number): Promise<boolean> {
+/** Whether the member's address is on the coupon's list, and whether they confirmed it (agreement Y). */
+async function emailListed(
+  db: Executor,
+  userId: number,
+  couponId: number,
+): Promise<{ listed: boolean; confirmed: boolean }> {
   const [found] = await db
-    .select({ id: couponEmail.id })
+    .select({ agreement: user.agreement })
     .from(couponEmail)
     .innerJoin(user, sql`lower(${user.email}) = lower(${couponEmail.coupon_email})`)
     .where(and(eq(couponEmail.coupon_id, couponId), eq(couponEmail.remove_by, 'N'), eq(user.id, userId)))
     .limit(1);
-  return Boolean(found);
+  return { listed: Boolean(found), confirmed: found?.agreement === 'Y' };
 }
 
 /** The courses an Only coupon is for: its product_id and its couponProduct rows that are not removed. */
@@ -109,7 +114,7 @@ export async function couponVerdict(
   const productSelect = await couponProductIds(db, c);
   const uses = await couponUses(db, [c.id]);
   const isMember = memberOnly && (await existingMember(db, member.id, c));
-  const listed = emailOnly && (await emailListed(db, member.id, c.id));
+  const email = emailOnly ? await emailListed(db, member.id, c.id) : { listed: false, confirmed: false };
   const countOrder = uses.get(c.id) ?? 0;
   const refusal = couponRefusal({
     open: couponOpenAt(c, now),
@@ -117,7 +122,8 @@ export async function couponVerdict(
     memberOnly,
     emailOnly,
     existingMember: isMember,
-    emailListed: listed,
+    emailListed: email.listed,
+    emailConfirmed: email.confirmed,
     limit: c.coupon_limit,
     used: countOrder,
     ...(payment ? { paymentAllowed: couponAllowsPayment(c.coupon_payment, payment) } : {}),
@@ -132,6 +138,7 @@ const refusalCode: Record<CouponRefusal, ErrorCode> = {
   couponMemberOrEmail: 'FORBIDDEN',
   couponMemberOnly: 'FORBIDDEN',
   couponEmailOnly: 'FORBIDDEN',
+  couponEmailUnconfirmed: 'FORBIDDEN',
   couponUsedUp: 'CONFLICT',
   couponPayment: 'UNPROCESSABLE',
 };

@@ -227,6 +227,7 @@ const facts = (f: Partial<CouponFacts>): CouponFacts => ({
   emailOnly: false,
   existingMember: false,
   emailListed: false,
+  emailConfirmed: true,
   limit: null,
   used: 0,
   ...f,
@@ -253,6 +254,13 @@ describe('coupon refusals, in the spec order', () => {
     expect(couponRefusal(facts({ memberOnly: true, existingMember: true }))).toBeNull();
     expect(couponRefusal(facts({ emailOnly: true, existingMember: true }))).toBe('couponEmailOnly');
     expect(couponRefusal(facts({ emailOnly: true, emailListed: true }))).toBeNull();
+  });
+  test('a listed address admits only once confirmed', () => {
+    const unconfirmed = { emailListed: true, emailConfirmed: false };
+    expect(couponRefusal(facts({ emailOnly: true, ...unconfirmed }))).toBe('couponEmailUnconfirmed');
+    expect(couponRefusal(facts({ emailOnly: true, memberOnly: true, ...unconfirmed }))).toBe('couponEmailUnconfirmed');
+    expect(couponRefusal(facts({ emailOnly: true, memberOnly: true, existingMember: true, ...unconfirmed }))).toBeNull();
+    expect(couponRefusal(facts({ emailOnly: true, emailConfirmed: false }))).toBe('couponEmailOnly');
   });
   test('the limit counts uses; no limit or 0 is none', () => {
     expect(couponRefusal(facts({ limit: 5, used: 4 }))).toBeNull();

@@ -170,6 +170,11 @@ export interface CouponFacts {
   emailOnly: boolean;
   existingMember: boolean;
   emailListed: boolean;
+  /**
+   * The member confirmed their address with the mailed code. Registration does not prove an address, so a listed
+   * e-mail admits only once it is confirmed: otherwise whoever registers it first would take its coupon.
+   */
+  emailConfirmed: boolean;
   /** coupon_limit: null or 0 means no limit. */
   limit: number | null;
   /** Orders that hold a use of the coupon (waiting and finished). */
@@ -185,22 +190,24 @@ export type CouponRefusal = Extract<
   | 'couponMemberOrEmail'
   | 'couponMemberOnly'
   | 'couponEmailOnly'
+  | 'couponEmailUnconfirmed'
   | 'couponUsedUp'
   | 'couponPayment'
 >;
 
 /**
  * Why a coupon is refused, in the spec's order (orders §5), or null when it is accepted: unknown or expired, not for
- * this course, member-only and e-mail-only together (either one admits), member-only, e-mail-only, used up; then,
- * at the order, the payment method.
+ * this course, member-only and e-mail-only together (either one admits), member-only, e-mail-only (a listed address
+ * not yet confirmed is told to confirm it), used up; then, at the order, the payment method.
  */
 export function couponRefusal(f: CouponFacts): CouponRefusal | null {
   if (!f.open) return 'couponUnknown';
   if (!f.fitsProduct) return 'couponWrongProduct';
+  const emailAdmits = f.emailListed && f.emailConfirmed;
   if (f.memberOnly && f.emailOnly) {
-    if (!f.existingMember && !f.emailListed) return 'couponMemberOrEmail';
+    if (!f.existingMember && !emailAdmits) return f.emailListed ? 'couponEmailUnconfirmed' : 'couponMemberOrEmail';
   } else if (f.memberOnly && !f.existingMember) return 'couponMemberOnly';
-  else if (f.emailOnly && !f.emailListed) return 'couponEmailOnly';
+  else if (f.emailOnly && !emailAdmits) return f.emailListed ? 'couponEmailUnconfirmed' : 'couponEmailOnly';
   if (f.limit && f.used >= f.limit) return 'couponUsedUp';
   if (f.paymentAllowed === false) return 'couponPayment';
   return null;

@@ -221,6 +221,26 @@ describe('checking a code for a course (member)', () => {
     expect((await check(alice, both.coupon_code)).statusCode).toBe(200);
   });
 
+  test('a listed address admits only once its member confirmed it with the mailed code', async () => {
+    // Registration does not prove an address: whoever registers a listed e-mail first must not take its coupon.
+    const carol = await t.member('coupon-carol@example.com');
+    await t.db.update(s.user).set({ agreement: 'N' }).where(eq(s.user.id, carol.id!));
+    const listed = await makeCoupon({ coupon_email_only: 'Y' });
+    const both = await makeCoupon({ coupon_member_only: 'Y', coupon_email_only: 'Y' });
+    for (const c of [listed, both]) {
+      await staff.post('/api/couponEmail', { coupon_id: c.id, coupon_email: 'coupon-carol@example.com' });
+      await expectRefused(carol, c.coupon_code, 'couponEmailUnconfirmed');
+    }
+    const placed = await carol.post('/api/orders', {
+      order: { orders_payment_type_id: 5 },
+      ordersDetail: { product_id: course.id, coupon_id: listed.id },
+    });
+    expect(placed.statusCode).toBe(403);
+    expect(placed.json().message).toBe(message('couponEmailUnconfirmed'));
+    await t.db.update(s.user).set({ agreement: 'Y' }).where(eq(s.user.id, carol.id!));
+    for (const c of [listed, both]) expect((await check(carol, c.coupon_code)).statusCode).toBe(200);
+  });
+
   test('an existing member bought a course before the coupon opened', async () => {
     const bob = await t.member('coupon-bob@example.com');
     const c = await makeCoupon({ coupon_member_only: 'Y', coupon_start: '2026-11-01' });
