@@ -259,7 +259,9 @@ describe('coupon refusals, in the spec order', () => {
     const unconfirmed = { emailListed: true, emailConfirmed: false };
     expect(couponRefusal(facts({ emailOnly: true, ...unconfirmed }))).toBe('couponEmailUnconfirmed');
     expect(couponRefusal(facts({ emailOnly: true, memberOnly: true, ...unconfirmed }))).toBe('couponEmailUnconfirmed');
-    expect(couponRefusal(facts({ emailOnly: true, memberOnly: true, existingMember: true, ...unconfirmed }))).toBeNull();
+    expect(
+      couponRefusal(facts({ emailOnly: true, memberOnly: true, existingMember: true, ...unconfirmed })),
+    ).toBeNull();
     expect(couponRefusal(facts({ emailOnly: true, emailConfirmed: false }))).toBe('couponEmailOnly');
   });
   test('the limit counts uses; no limit or 0 is none', () => {
