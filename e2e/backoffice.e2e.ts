@@ -420,6 +420,66 @@ describe('the back office', { timeout: 240_000 }, () => {
     });
     expect(refused.status).toBeGreaterThanOrEqual(400);
     expect(((await refused.json()) as { message: string }).message).toBe('รหัสคูปองนี้ ใช้ได้กับ Email ที่กำหนดใว้');
+    // Listed, but registered without proving the address: told to confirm it first (#22.3).
+    await call('couponEmail', {
+      token: staffToken,
+      body: { coupon_id: coupon.id, coupon_email: 'not-listed@example.com' },
+    });
+    const unconfirmed = await fetch(`${shop.url}/api/couponByCode?code=EMAILONLY200&product_id=${course.insertId}`, {
+      headers: { Authorization: `Bearer ${other.data.token}` },
+    });
+    expect(unconfirmed.status).toBe(403);
+    expect(((await unconfirmed.json()) as { message: string }).message).toMatch(/^รหัสคูปองนี้ใช้ได้เมื่อยืนยันอีเมลแล้ว/);
+  });
+
+  test('staff turn a payment method off and on, and write the help page’s questions (#22.10)', async () => {
+    const at = await staffPage();
+    const problems = consoleProblems(at);
+    await menuLink(at, 'ช่องทางการชำระเงิน').click();
+    const promptPay = at.getByRole('row').filter({ hasText: 'QR พร้อมเพย์' });
+    await visible(promptPay.getByText('เปิดรับ'));
+    await promptPay.click();
+    const edit = at.getByRole('dialog', { name: /^แก้ไข/ });
+    await edit.getByRole('switch', { name: 'เปิดรับชำระด้วยช่องทางนี้' }).uncheck();
+    await shot(at, 'payment-type-edit-1280');
+    await edit.getByRole('button', { name: 'บันทึก' }).click();
+    await hidden(edit);
+    await visible(promptPay.getByText('ปิดรับ'));
+    // Off for members at once: the public list says so and an order by it is refused.
+    const types = await call<{ id: number; orders_payment_type_disable: string }[]>('ordersPaymentType');
+    expect(types.data.find((t) => t.id === 5)?.orders_payment_type_disable).toBe('Y');
+    const refused = await fetch(`${shop.url}/api/orders`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${member}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ order: { orders_payment_type_id: 5 }, ordersDetail: { product_id: transferCourseId } }),
+    });
+    expect(refused.status).toBe(422);
+    await promptPay.click();
+    await edit.getByRole('switch', { name: 'เปิดรับชำระด้วยช่องทางนี้' }).check();
+    await edit.getByRole('button', { name: 'บันทึก' }).click();
+    await hidden(edit);
+    await visible(promptPay.getByText('เปิดรับ'));
+
+    await menuLink(at, 'คำถามที่พบบ่อย').click();
+    await at.getByRole('button', { name: 'เพิ่มใหม่' }).click();
+    const create = at.getByRole('dialog', { name: /^เพิ่ม/ });
+    await create.getByLabel('คำถาม').fill('ดูคอร์สซ้ำได้กี่ครั้ง');
+    await create.getByLabel('คำตอบ').fill('ดูซ้ำได้ไม่จำกัดตลอดอายุคอร์ส');
+    await create.getByLabel('ลำดับ').fill('0');
+    await create.getByRole('button', { name: 'บันทึก' }).click();
+    await hidden(create);
+    await visible(at.getByRole('row').filter({ hasText: 'ดูคอร์สซ้ำได้กี่ครั้ง' }));
+    expect(problems.filter(notFavicon)).toEqual([]);
+
+    // The visitor's help dialog lists it first.
+    const visitor = await shop.page();
+    await visitor.goto(shop.url);
+    await visitor.getByRole('button', { name: 'ช่วยเหลือ' }).click();
+    const help = visitor.getByRole('dialog', { name: 'ช่วยเหลือ' });
+    await help.getByRole('tab', { name: 'คำถามที่พบบ่อย' }).click();
+    await help.getByRole('button', { name: 'ดูคอร์สซ้ำได้กี่ครั้ง' }).click();
+    await visible(help.getByText('ดูซ้ำได้ไม่จำกัดตลอดอายุคอร์ส'));
+    await visitor.close();
   });
 
   test('the orders list filters on the server and exports what it shows as CSV; the dashboard links to its lists', async () => {
@@ -476,6 +536,8 @@ describe('the back office', { timeout: 240_000 }, () => {
         'userProductGroupExpire',
         'couponPoint',
         'logCoin',
+        'ordersPaymentType',
+        'question',
         'user/1/show',
       ]) {
         await at.goto(`${shop.url}/admin/${path}`);

@@ -30,6 +30,8 @@ export const sidebar: { group: string; entries: MenuEntry[] }[] = [
       { path: 'orders', page: 'orders' },
       { path: 'ordersExpire', page: 'ordersExpire' },
       { path: 'ordersReconcile', page: 'ordersReconcile', custom: true },
+      // Not in the spec's sidebar (#22.10): staff turn payment types on and off here instead of by API.
+      { path: 'ordersPaymentType', page: 'ordersPaymentType' },
     ],
   },
   {
@@ -70,6 +72,8 @@ export const sidebar: { group: string; entries: MenuEntry[] }[] = [
       { path: 'logCoin', page: 'logCoin' },
     ],
   },
+  // Not in the spec's sidebar (#22.10): the help page's questions and answers.
+  { group: 'help', entries: [{ path: 'question', page: 'question' }] },
 ];
 
 /** Whether the page exists yet: a resource with a list, or a custom page registered with the app. */

@@ -11,6 +11,7 @@ export const adminTh = {
     group: 'กลุ่ม',
     send: 'ส่งข้อความ',
     coin: 'เหรียญ',
+    help: 'ช่วยเหลือ',
     soon: 'ยังไม่เปิดใช้',
     waiting: 'รอตรวจสอบ %{count} รายการ',
   },
@@ -22,6 +23,7 @@ export const adminTh = {
     orders: 'คำสั่งซื้อทั้งหมด',
     ordersExpire: 'คำสั่งซื้อหมดอายุ / ยกเลิก',
     ordersReconcile: 'กระทบยอดการชำระเงิน',
+    ordersPaymentType: 'ช่องทางการชำระเงิน',
     category: 'หมวดหมู่',
     product: 'คอร์สเรียน',
     coupon: 'คูปอง',
@@ -34,6 +36,7 @@ export const adminTh = {
     send: 'ส่งข้อความ',
     couponPoint: 'คูปองเหรียญ',
     logCoin: 'ประวัติเหรียญ',
+    question: 'คำถามที่พบบ่อย',
   },
   list: {
     emptyTitle: 'ยังไม่มีรายการ',
@@ -111,6 +114,7 @@ export const adminTh = {
     },
     couponProducts: { Only: 'เฉพาะคอร์สที่เลือก', All: 'ทุกคอร์ส' },
     couponPoint: { public: 'ทุกคน', only: 'เฉพาะสมาชิกที่ระบุ' },
+    paymentTypeOff: { N: 'เปิดรับ', Y: 'ปิดรับ' },
     coinEntry: {
       claim: 'รับคูปองเหรียญ',
       coupon: 'เหรียญจากคูปองส่วนลด',
@@ -319,6 +323,7 @@ export const adminTh = {
     external:
       'เมื่อไม่มีไฟล์วิดีโอ: ลิงก์ HLS หรือหน้าเครื่องเล่นของเว็บวิดีโอ (https) ที่ผู้ดูแลระบบอนุญาตไว้ใน VIDEO_HOSTS ไฟล์ที่อัปโหลดจะถูกเข้ารหัสและป้องกันดีกว่า',
   },
+  paymentType: { on: 'เปิดรับชำระด้วยช่องทางนี้' },
   advert: {
     hint: 'รูปและลิงก์นี้แสดงบนวิดีโอ 5 วินาทีหลังเริ่มเล่น และทุก 600 วินาที ครั้งละ 5 วินาที ถ้าเปิดแสดงหลายรายการ จะใช้รายการล่าสุด',
   },
@@ -360,6 +365,7 @@ export const adminEn: Shape<AdminTexts> = {
     group: 'Groups',
     send: 'Send',
     coin: 'Coins',
+    help: 'Help',
     soon: 'Not available yet',
     waiting: '%{count} waiting',
   },
@@ -371,6 +377,7 @@ export const adminEn: Shape<AdminTexts> = {
     orders: 'All orders',
     ordersExpire: 'Expired / cancelled orders',
     ordersReconcile: 'Payment reconciliation',
+    ordersPaymentType: 'Payment methods',
     category: 'Categories',
     product: 'Courses',
     coupon: 'Coupons',
@@ -383,6 +390,7 @@ export const adminEn: Shape<AdminTexts> = {
     send: 'Send a message',
     couponPoint: 'Coin coupons',
     logCoin: 'Coin ledger',
+    question: 'Questions and answers',
   },
   list: {
     emptyTitle: 'Nothing here yet',
@@ -460,6 +468,7 @@ export const adminEn: Shape<AdminTexts> = {
     },
     couponProducts: { Only: 'Chosen courses', All: 'Every course' },
     couponPoint: { public: 'Everyone', only: 'One member' },
+    paymentTypeOff: { N: 'On', Y: 'Off' },
     coinEntry: {
       claim: 'Coin coupon claimed',
       coupon: 'Coins from a coupon',
@@ -674,6 +683,7 @@ export const adminEn: Shape<AdminTexts> = {
     external:
       'Without a video file: an HLS link or a video site’s player page (https) from a host allowed in VIDEO_HOSTS. An uploaded file is encrypted and better protected.',
   },
+  paymentType: { on: 'Take payments this way' },
   advert: {
     hint: 'This picture and link show over the video 5 s after play starts and every 600 s, for 5 s each time. With several shown, the newest is used.',
   },

@@ -5,8 +5,10 @@ import { couponPointResource, logCoinResource } from './coins';
 import { couponResource } from './coupon';
 import { newsResource } from './news';
 import { ordersConfirmResource, ordersExpireResource, ordersResource } from './orders';
+import { paymentTypeResource } from './payment-type';
 import { personnelResource } from './personnel';
 import { productResource } from './product';
+import { questionResource } from './question';
 import type { AdminResource } from './types';
 import { userResource } from './user';
 import { userProductGroupExpireResource, userProductGroupResource } from './user-product-group';
@@ -23,6 +25,7 @@ export const adminResources: AdminResource[] = [
   ordersConfirmResource,
   ordersResource,
   ordersExpireResource,
+  paymentTypeResource,
   categoryResource,
   productResource,
   couponResource,
@@ -35,6 +38,7 @@ export const adminResources: AdminResource[] = [
   { name: 'productGroup', recordRepresentation: 'product_group_type' },
   couponPointResource,
   logCoinResource,
+  questionResource,
   { name: 'logPoint' },
   { name: 'couponEmail' },
   { name: 'couponProduct' },
