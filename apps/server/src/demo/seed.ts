@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,7 @@ import * as s from '../db/schema/index.js';
 import { hashPassword } from '../lib/passwords.js';
 import { issueNumber } from '../modules/orders/finish.js';
 import { localDiskStorage, localPackageStore, type PackageStore, type Storage } from '../providers/storage.js';
-import { encryptRendition, MASTER, masterPlaylist } from '../providers/video/hls.js';
+import { writePackage } from '../providers/video/hls.js';
 import * as content from './content.js';
 
 /** Beside this module in the source tree, beside main.js in the build. */
@@ -53,7 +53,7 @@ async function placeFiles(storage: Storage) {
 const DEMO_VIDEO = {
   file: 'demo-lesson',
   seconds: 12,
-  rendition: { name: '360p', width: 640, height: 360, bandwidth: 400_000 },
+  rendition: { name: '360p', width: 640, height: 360, from: join(assets, 'hls', 'lesson') },
 };
 
 /**
@@ -66,8 +66,7 @@ async function packageDemoVideo(packages: PackageStore) {
   const work = await mkdtemp(join(tmpdir(), 'sikkha-demo-video-'));
   try {
     const dir = join(work, folder);
-    await encryptRendition(join(assets, 'hls', 'lesson'), join(dir, DEMO_VIDEO.rendition.name), key);
-    await writeFile(join(dir, MASTER), masterPlaylist([DEMO_VIDEO.rendition]));
+    await writePackage(dir, [DEMO_VIDEO.rendition], key);
     await packages.save(folder, dir);
   } finally {
     await rm(work, { recursive: true, force: true });

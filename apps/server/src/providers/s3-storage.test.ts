@@ -14,7 +14,7 @@ import { loadConfig } from '../config.js';
 import * as s from '../db/schema/index.js';
 import { seedDemo } from '../demo/seed.js';
 import { s3Files } from './s3-storage.js';
-import { encryptRendition, MASTER, masterPlaylist } from './video/hls.js';
+import { MASTER, writePackage } from './video/hls.js';
 
 const clip = fileURLToPath(new URL('../demo/assets/hls/lesson/', import.meta.url));
 const PNG = Buffer.from(
@@ -159,8 +159,7 @@ describe('the shop on S3 (STORAGE=s3)', () => {
     const key = randomBytes(16);
     const folder = randomUUID();
     const dir = join(dataDir, 'staging', folder);
-    await encryptRendition(clip, join(dir, '360p'), key);
-    await writeFile(join(dir, MASTER), masterPlaylist([{ name: '360p', width: 640, height: 360, bandwidth: 400_000 }]));
+    await writePackage(dir, [{ name: '360p', width: 640, height: 360, from: clip }], key);
     await t.app.ctx.providers.packages.save(folder, dir);
     expect(existsSync(join(dataDir, 'hls'))).toBe(false);
 

@@ -1,5 +1,5 @@
 import { createDecipheriv, randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Caller, testApp } from '../../../test/app.js';
 import * as s from '../../db/schema/index.js';
-import { encryptRendition, MASTER, masterPlaylist } from '../../providers/video/hls.js';
+import { writePackage } from '../../providers/video/hls.js';
 
 const clip = fileURLToPath(new URL('../../demo/assets/hls/lesson/', import.meta.url));
 const HOUR = 60 * 60 * 1000;
@@ -42,11 +42,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'sikkha-playback-'));
   t = await testApp({ dataDir });
   const folder = 'package-1';
-  await encryptRendition(clip, join(dataDir, 'hls', folder, '360p'), key);
-  await writeFile(
-    join(dataDir, 'hls', folder, MASTER),
-    masterPlaylist([{ name: '360p', width: 640, height: 360, bandwidth: 400_000 }]),
-  );
+  await writePackage(join(dataDir, 'hls', folder), [{ name: '360p', width: 640, height: 360, from: clip }], key);
   await t.db.insert(s.videoPackage).values({ video_file: 'clip.mp4', folder, key: key.toString('hex') });
   const [product] = await t.db
     .insert(s.product)

@@ -1,13 +1,16 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runFfmpeg } from './ffmpeg.js';
-import { encryptRendition, MASTER, MEDIA, masterPlaylist, publishPackage, type Rendition } from './hls.js';
+import { MEDIA, type PlainRendition, publishPackage, type Rendition, writePackage } from './hls.js';
 
 /** The source cannot be packaged (not a video, damaged, no picture): trying again will not help. */
 export class UnpackableVideo extends Error {}
 
-/** The renditions offered, by height; none is made taller than the source. */
+/**
+ * The renditions offered, by height; none is made taller than the source. The bit rates are the encoder's targets;
+ * the master playlist gives what the segments measure.
+ */
 const LADDER = [
   { height: 360, video: 800_000, audio: 96_000 },
   { height: 720, video: 2_800_000, audio: 128_000 },
@@ -46,7 +49,8 @@ const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
 
 /**
  * Packages a video file into `target`: H.264/AAC HLS in 4 s segments at each height of the ladder the source
- * reaches (the source's own when it is smaller than all), a master playlist, each segment encrypted with `key`
+ * reaches (the source's own when it is smaller than all), a master playlist with each rendition's measured bit rates
+ * and codecs, each segment encrypted with `key`
  * (AES-128; the key is never given to ffmpeg or written to disk), and a thumbnail.
  */
 export async function packageVideo(ffmpeg: string, source: string, target: string, key: Buffer): Promise<Packaged> {
@@ -55,7 +59,7 @@ export async function packageVideo(ffmpeg: string, source: string, target: strin
   const ladder = steps.length > 0 ? steps : [{ ...LADDER[0], height: even(info.height) }];
   const work = await mkdtemp(join(tmpdir(), 'sikkha-video-'));
   try {
-    const renditions: Rendition[] = [];
+    const encoded: PlainRendition[] = [];
     for (const step of ladder) {
       const name = `${step.height}p`;
       const dir = join(work, name);
@@ -72,16 +76,13 @@ export async function packageVideo(ffmpeg: string, source: string, target: strin
       ]);
       if (code !== 0) throw new UnpackableVideo(lastLine(stderr));
       const width = even((info.width * step.height) / info.height);
-      renditions.push({ name, width, height: step.height, bandwidth: step.video + step.audio });
+      encoded.push({ name, width, height: step.height, from: dir });
     }
     const thumb = join(work, 'thumbnail.jpg');
     const at = Math.min(1, info.duration / 2).toFixed(2);
     const shot = await runFfmpeg(ffmpeg, ['-ss', at, '-i', source, '-frames:v', '1', '-vf', 'scale=320:-2', thumb]);
     if (shot.code !== 0) throw new UnpackableVideo(lastLine(shot.stderr));
-    await publishPackage(target, async (dir) => {
-      for (const r of renditions) await encryptRendition(join(work, r.name), join(dir, r.name), key);
-      await writeFile(join(dir, MASTER), masterPlaylist(renditions));
-    });
+    const renditions = await publishPackage(target, (dir) => writePackage(dir, encoded, key));
     return { duration: Math.round(info.duration * 1000) / 1000, renditions, thumbnail: await readFile(thumb) };
   } finally {
     await rm(work, { recursive: true, force: true });
