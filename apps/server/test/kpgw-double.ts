@@ -35,6 +35,8 @@ interface KpgwTransaction {
   failure_message: string | null;
   /** A paid QR order: the charge that paid it. */
   charge_id?: string;
+  /** What the charge of a QR order says unlike its order (`changeCharge`). */
+  chargeSays?: Partial<Pick<KpgwTransaction, 'transaction_state' | 'status'>>;
   /** `YYYYMMDDHHmmSSsss`, Bangkok time, as KBank's sample charge shows it (with the double's `clock` only). */
   created?: string;
   /** Decimal baht given back so far (docs/PAYMENTS.md's assumption), once something was. */
@@ -73,9 +75,12 @@ export function kpgwChecksum(body: {
  * KBank's K-Payment Gateway as the shop uses it, on a local port: `x-api-key` with the secret key;
  * `POST /card/v2/charge` (a token from KBank's form: `token(number)` stands in for the form; source_type card or
  * unionpay; smart-pay by `additional_data.smartpay_id` and `term`), `GET /card/v2/charge/{id}`, `POST /qr/v2/order`,
- * `GET /qr/v2/order/{id}`; amounts in decimal baht. A 3-D Secure, smart-pay or union-pay charge waits at
- * `redirect_url`, a page whose form pays or refuses and then posts `objectId` and `status` to the result URL (as
- * KBank's portal is set). Each settled transaction is notified, signed with the checksum, to `deliver`.
+ * `GET /qr/v2/order/{id}`, and a QR order's charge at `GET /qr/v2/qr/{id}` by the charge id or the order id (404
+ * until someone pays); amounts in decimal baht. The order answer carries `transaction_state` and `charge_id` as this
+ * double first assumed or, with `qrOrderState: false`, only what public integrations show of an order. A 3-D
+ * Secure, smart-pay or union-pay charge waits at `redirect_url`, a page whose form pays or refuses and then posts
+ * `objectId` and `status` to the result URL (as KBank's portal is set). Each settled transaction is notified, signed
+ * with the checksum, to `deliver`.
  *
  * As docs/PAYMENTS.md assumes them: `POST {inquiry path}/void` (a pending transaction, or a paid one on its Bangkok
  * day) and `POST {inquiry path}/refund` (decimal baht, at most what is left; `refund_amount` grows), and `created`
@@ -89,7 +94,12 @@ export function kpgwChecksum(body: {
  * makes each new charge or QR order, then cuts the connection without answering.
  */
 export async function startKpgwDouble(
-  options: { resultUrl?: string; deliver?: (notice: KpgwNotice) => Promise<void>; clock?: { now(): Date } } = {},
+  options: {
+    resultUrl?: string;
+    deliver?: (notice: KpgwNotice) => Promise<void>;
+    clock?: { now(): Date };
+    qrOrderState?: boolean;
+  } = {},
 ) {
   const clock = options.clock;
   let down = false;
@@ -102,6 +112,21 @@ export async function startKpgwDouble(
   let deliver = options.deliver;
   const newId = (prefix: string) => `${prefix}_test_${randomBytes(10).toString('hex')}`;
 
+  /** A QR order's charge as KBank answers it, once the order has one. */
+  function chargeOf(order: KpgwTransaction) {
+    if (order.object !== 'order' || !order.charge_id) return undefined;
+    const { charge_id, chargeSays, ...fields } = order;
+    return { ...fields, ...chargeSays, id: charge_id, object: 'charge' as const, order_id: order.id };
+  }
+
+  /** The order inquiry's answer: without its state and charge when the double speaks as public integrations show. */
+  function orderAnswer(order: KpgwTransaction) {
+    const { chargeSays, ...fields } = order;
+    if (options.qrOrderState !== false) return fields;
+    const { transaction_state, charge_id, ...plain } = fields;
+    return plain;
+  }
+
   async function settle(transaction: KpgwTransaction, pay: boolean) {
     transaction.transaction_state = pay ? 'Authorized' : 'Declined';
     transaction.status = pay ? 'success' : 'fail';
@@ -110,9 +135,7 @@ export async function startKpgwDouble(
       transaction.failure_message = 'Declined by the issuer';
     }
     if (transaction.object === 'order') transaction.charge_id ??= newId('chrg');
-    const charge = transaction.charge_id
-      ? { ...transaction, id: transaction.charge_id, object: 'charge', order_id: transaction.id }
-      : transaction;
+    const charge = chargeOf(transaction) ?? transaction;
     const body = JSON.stringify({ ...charge, checksum: kpgwChecksum(charge) });
     const notice = { headers: { 'content-type': 'application/json' }, body };
     notices.push(notice);
@@ -163,7 +186,15 @@ export async function startKpgwDouble(
       const transaction = transactions.get(lookup[2]!);
       const kind = lookup[1] === 'qr/v2/order' ? 'order' : 'charge';
       if (!transaction || transaction.object !== kind) return error(response, 404, 'not_found', `${kind} not found`);
-      return sendJson(response, 200, transaction);
+      return sendJson(response, 200, kind === 'order' ? orderAnswer(transaction) : transaction);
+    }
+    const qrCharge = /^\/qr\/v2\/qr\/([\w]+)$/.exec(path);
+    if (request.method === 'GET' && qrCharge) {
+      const id = qrCharge[1]!;
+      const order = [...transactions.values()].find((t) => t.id === id || (t.charge_id && t.charge_id === id));
+      const charge = order && chargeOf(order);
+      if (!charge) return error(response, 404, 'not_found', 'charge not found');
+      return sendJson(response, 200, charge);
     }
     const kindOf = (collection: string) => (collection === '/qr/v2/order' ? 'order' : 'charge');
     if (request.method === 'GET' && (path === '/card/v2/charge' || path === '/qr/v2/order')) {
@@ -171,7 +202,10 @@ export async function startKpgwDouble(
       const data = [...transactions.values()].filter(
         (t) => t.object === kindOf(path) && t.reference_order === reference,
       );
-      return sendJson(response, 200, { object: 'list', data });
+      return sendJson(response, 200, {
+        object: 'list',
+        data: data.map((t) => (t.object === 'order' ? orderAnswer(t) : t)),
+      });
     }
     const verb = /^\/(card\/v2\/charge|qr\/v2\/order)\/([\w]+)\/(void|refund)$/.exec(path);
     if (request.method === 'POST' && verb) {
@@ -303,6 +337,17 @@ export async function startKpgwDouble(
       const transaction = transactions.get(id);
       if (!transaction) throw new Error(`no transaction ${id}`);
       Object.assign(transaction, fields);
+      // A QR order paid at KBank has the charge that paid it.
+      if (transaction.object === 'order' && transaction.transaction_state === 'Authorized') {
+        transaction.charge_id ??= newId('chrg');
+      }
+    },
+    /** The charge of a QR order (made if it has none) says this, whatever its order says; no notification. */
+    changeCharge(orderId: string, fields: NonNullable<KpgwTransaction['chargeSays']>) {
+      const order = transactions.get(orderId);
+      if (order?.object !== 'order') throw new Error(`no order ${orderId}`);
+      order.charge_id ??= newId('chrg');
+      order.chargeSays = { ...order.chargeSays, ...fields };
     },
     /** A refund made in KBank's merchant portal, in decimal baht: the shop is not told. */
     refundAtDashboard(id: string, amount: number) {

@@ -435,6 +435,7 @@ describe('KPGW: cancelling, refunding and listing charges', () => {
       `GET /card/v2/charge/${card.chargeId}`,
       `GET /card/v2/charge/${declined.chargeId}`,
       `GET /qr/v2/order/${qr.chargeId}`,
+      `GET /qr/v2/qr/${qr.chargeId}`,
     ]);
     expect(records).toEqual([
       expect.objectContaining({ chargeId: card.chargeId, status: 'paid', amount: 150_050, refunded: 10_050 }),
@@ -450,5 +451,72 @@ describe('KPGW: cancelling, refunding and listing charges', () => {
       chargeIds: ['chrg_unknown_to_kbank', card.chargeId],
     });
     expect(withUnknown.map((r) => r.chargeId)).toEqual([card.chargeId]);
+  });
+});
+
+describe('KPGW: a QR order is paid when its charge says so', () => {
+  // KBank's order answer as public integrations show it: what was asked, no transaction_state.
+  let kbank: KpgwDouble;
+  let gateway: ReturnType<typeof kpgwGateway>;
+  beforeAll(async () => {
+    kbank = await startKpgwDouble({ resultUrl: returnUrl, qrOrderState: false });
+    gateway = kpgwGateway(settings(kbank));
+  });
+  afterAll(() => kbank.close());
+
+  const qrOrder = (ref: string) =>
+    gateway.createQrCharge({ orderRef: ref, amount: satang(99_000), description: 'QR', expiresAt: new Date() });
+  const orderAnswer = async (id: string) =>
+    (await fetch(`${kbank.origin}/qr/v2/order/${id}`, { headers: { 'x-api-key': KPGW_SECRET_KEY } })).json();
+
+  test('paid: the order answer says nothing of it, the charge inquiry with the order id does', async () => {
+    const qr = await qrOrder('SPSK0000000201');
+    expect(await gateway.getCharge(qr.chargeId)).toMatchObject({ status: 'pending' });
+
+    await kbank.payQr(qr.chargeId);
+    const answer = await orderAnswer(qr.chargeId);
+    expect(answer).toMatchObject({ id: qr.chargeId, object: 'order', amount: 990 });
+    expect(answer).not.toHaveProperty('transaction_state');
+    const asked = kbank.requests.length;
+    expect(await gateway.getCharge(qr.chargeId)).toEqual({
+      chargeId: qr.chargeId,
+      status: 'paid',
+      amount: 99_000,
+      orderRef: 'SPSK0000000201',
+      failureMessage: undefined,
+    });
+    expect(kbank.requests.slice(asked).map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /qr/v2/order/${qr.chargeId}`,
+      `GET /qr/v2/qr/${qr.chargeId}`,
+    ]);
+  });
+
+  test('not paid while the charge says otherwise, whatever the order says', async () => {
+    const waiting = await qrOrder('SPSK0000000202');
+    kbank.changeCharge(waiting.chargeId, { transaction_state: 'Initialize', status: 'success' });
+    expect((await gateway.getCharge(waiting.chargeId)).status).toBe('pending');
+
+    const declined = await qrOrder('SPSK0000000203');
+    kbank.changeCharge(declined.chargeId, { transaction_state: 'Declined', status: 'fail' });
+    expect((await gateway.getCharge(declined.chargeId)).status).toBe('failed');
+
+    // The double's first shape, the order claiming Authorized: its charge still decides.
+    const stated = await startKpgwDouble({ resultUrl: returnUrl });
+    try {
+      const withState = kpgwGateway(settings(stated));
+      const qr = await withState.createQrCharge({
+        orderRef: 'SPSK0000000204',
+        amount: satang(99_000),
+        description: 'QR',
+        expiresAt: new Date(),
+      });
+      stated.change(qr.chargeId, { transaction_state: 'Authorized', status: 'success' });
+      stated.changeCharge(qr.chargeId, { transaction_state: 'Pre-Authorized' });
+      expect((await withState.getCharge(qr.chargeId)).status).toBe('pending');
+      stated.changeCharge(qr.chargeId, { transaction_state: 'Authorized' });
+      expect((await withState.getCharge(qr.chargeId)).status).toBe('paid');
+    } finally {
+      await stated.close();
+    }
   });
 });

@@ -44,6 +44,14 @@ interface KpgwObject {
   refund_amount?: number | string;
   /** What the shop sent in `metadata`: the attempt that made it. */
   metadata?: { attempt?: string } | null;
+  /** A QR charge: the order it pays. */
+  order_id?: string;
+}
+
+/** A transaction as KBank tells it, and what that makes it for the shop. */
+interface Inquiry {
+  object: KpgwObject;
+  status: ChargeStatus;
 }
 
 /** Assumed (docs/PAYMENTS.md): the transactions made with one `reference_order`. */
@@ -79,8 +87,9 @@ function createdOf(object: KpgwObject): Date | undefined {
 }
 
 /** A QR payment is an order until it is paid; cards, smart-pay and union-pay are charges. */
+const isQrOrder = (id: string) => id.startsWith('order_');
 const objectPath = (id: string) =>
-  id.startsWith('order_') ? `/qr/v2/order/${encodeURIComponent(id)}` : `/card/v2/charge/${encodeURIComponent(id)}`;
+  isQrOrder(id) ? `/qr/v2/order/${encodeURIComponent(id)}` : `/card/v2/charge/${encodeURIComponent(id)}`;
 
 /**
  * KBank's word on a transaction: `transaction_state` Authorized is paid; Initialize and Pre-Authorized (waiting for
@@ -103,11 +112,25 @@ function statusOf(object: KpgwObject): ChargeStatus {
   }
 }
 
+/** What a field-by-field merge keeps: what the later object actually says. */
+const said = (object: KpgwObject) =>
+  Object.fromEntries(Object.entries(object).filter(([, value]) => value !== null && value !== undefined));
+
+/**
+ * A QR order's status when its charge has not settled: the order may say it is over (Expired, or Voided by the
+ * shop), never that it is paid; that is the charge's word alone.
+ */
+function orderStatus(order: KpgwObject): ChargeStatus {
+  const status = statusOf(order);
+  return status === 'paid' ? 'pending' : status;
+}
+
 /**
  * KBank's K-Payment Gateway: QR orders (`POST /qr/v2/order`, shown by KBank's script with the order id), card
  * charges with a token from KBank's form (`POST /card/v2/charge`, 3-D Secure by `redirect_url`), smart-pay (a card
  * charge with the smart-pay id and term) and union-pay (`source_type` unionpay, paid at `redirect_url`), inquiry
- * (`GET /card/v2/charge/{id}`, `GET /qr/v2/order/{id}`), all with the secret key in `x-api-key`. Notifications carry
+ * (`GET /card/v2/charge/{id}`; for a QR order `GET /qr/v2/order/{id}` and its charge, `GET /qr/v2/qr/{id}`), all with
+ * the secret key in `x-api-key`. Notifications carry
  * `checksum` = SHA-256 of id, amount with 4 decimals, currency, status, transaction_state and the secret key.
  * Void (`POST .../{id}/void`) and refund (`POST .../{id}/refund`) under the same two paths, the inquiry's
  * `created` and `refund_amount`, and the lookup by reference (`GET /card/v2/charge?reference_order=...`, the same
@@ -129,7 +152,25 @@ export function kpgwGateway(config: KpgwConfig, clock: Clock = systemClock): Pay
       }),
     );
 
-  const inquire = (id: string) => call<KpgwObject>('GET', objectPath(id));
+  /**
+   * KBank's word on a transaction. A QR order answers what was asked (amount, reference, created); whether it is
+   * paid is its charge's, asked with the order id as public integrations do (docs/PAYMENTS.md): no KBank document
+   * here shows the order answer carrying `transaction_state`. A charge KBank does not know yet is no payment.
+   */
+  async function inquire(id: string): Promise<Inquiry> {
+    const object = await call<KpgwObject>('GET', objectPath(id));
+    if (!isQrOrder(id)) return { object, status: statusOf(object) };
+    const charge = await call<KpgwObject>('GET', `/qr/v2/qr/${encodeURIComponent(id)}`).catch((error: unknown) => {
+      if (error instanceof GatewayRefused) return undefined;
+      throw error;
+    });
+    if (charge?.order_id !== undefined && charge.order_id !== id) {
+      throw new Error(`KPGW answered the charge of ${id} with one of ${charge.order_id}`);
+    }
+    if (!charge || statusOf(charge) === 'pending') return { object, status: orderStatus(object) };
+    // The charge says what was paid; the order fills in what the charge does not say.
+    return { object: { ...object, ...said(charge) }, status: statusOf(charge) };
+  }
 
   /**
    * Makes a charge or a QR order, unless the same attempt made one whose answer was lost. KPGW has no idempotency
@@ -191,10 +232,10 @@ export function kpgwGateway(config: KpgwConfig, clock: Clock = systemClock): Pay
     return { chargeId: chargeId(made), redirectUrl: text(made.redirect_url) ?? input.returnUrl };
   }
 
-  function info(object: KpgwObject, id: string): ChargeInfo {
+  function info({ object, status }: Inquiry, id: string): ChargeInfo {
     return {
       chargeId: id,
-      status: statusOf(object),
+      status,
       amount: toSatang(object.amount ?? Number.NaN),
       orderRef: text(object.reference_order) ?? '',
       failureMessage: text(object.failure_message),
@@ -211,15 +252,16 @@ export function kpgwGateway(config: KpgwConfig, clock: Clock = systemClock): Pay
     return amount === undefined || amount === '' ? {} : { refunded: toSatang(amount) };
   }
 
-  function record(object: KpgwObject, id: string): ChargeRecord {
-    const createdAt = createdOf(object);
+  function record(inquiry: Inquiry, id: string): ChargeRecord {
+    const createdAt = createdOf(inquiry.object);
     if (!createdAt) throw new Error(`KPGW ${id} has no created time`);
-    const known = info(object, id);
+    const known = info(inquiry, id);
     return { ...known, refunded: known.refunded ?? toSatang(0), createdAt };
   }
 
-  async function voidOf(id: string): Promise<KpgwObject> {
-    return call<KpgwObject>('POST', `${objectPath(id)}/void`);
+  async function voidOf(id: string): Promise<Inquiry> {
+    const object = await call<KpgwObject>('POST', `${objectPath(id)}/void`);
+    return { object, status: statusOf(object) };
   }
 
   return {
@@ -274,21 +316,21 @@ export function kpgwGateway(config: KpgwConfig, clock: Clock = systemClock): Pay
 
     async cancelCharge(id) {
       const before = await inquire(id);
-      if (statusOf(before) !== 'pending') return info(before, id);
+      if (before.status !== 'pending') return info(before, id);
       try {
         return info(await voidOf(id), id);
       } catch (error) {
         // Paid or expired between the two calls: KBank refuses the void, and its word now is the answer.
         if (!(error instanceof GatewayRefused)) throw error;
         const now = await inquire(id);
-        if (statusOf(now) === 'pending') throw error;
+        if (now.status === 'pending') throw error;
         return info(now, id);
       }
     },
 
     async refund(input) {
       const id = input.chargeId;
-      const object = await inquire(id);
+      const { object } = await inquire(id);
       const whole = toSatang(object.amount ?? Number.NaN);
       // A void already made is the answer to the same full refund asked again: no idempotency key is known for KPGW.
       if (object.transaction_state === 'Voided') {
@@ -298,7 +340,7 @@ export function kpgwGateway(config: KpgwConfig, clock: Clock = systemClock): Pay
       const created = createdOf(object);
       // Before the day's settlement a void cancels the sale itself: nothing reaches the statement, no refund fee.
       if (input.amount === whole && created && bangkokDay(created) === bangkokDay(clock.now())) {
-        let voided: KpgwObject | undefined;
+        let voided: Inquiry | undefined;
         try {
           voided = await voidOf(id);
         } catch (error) {
@@ -307,8 +349,9 @@ export function kpgwGateway(config: KpgwConfig, clock: Clock = systemClock): Pay
         }
         if (voided) {
           // Accepted but not Voided: refunding on top could give it back twice, so the caller asks again later.
-          if (voided.transaction_state !== 'Voided') {
-            throw new Error(`KPGW answered the void of ${id} with ${voided.transaction_state ?? 'no state'}`);
+          const state = voided.object.transaction_state;
+          if (state !== 'Voided') {
+            throw new Error(`KPGW answered the void of ${id} with ${state ?? 'no state'}`);
           }
           return { refundId: id, amount: whole, status: 'done' };
         }
