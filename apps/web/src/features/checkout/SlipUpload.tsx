@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { uploadSlip } from './api';
 import { useCheckoutTexts } from './texts';
@@ -27,7 +27,7 @@ interface SlipUploadProps {
 export function SlipUpload({ value, onChange, error }: SlipUploadProps) {
   const text = useCheckoutTexts();
   const errorText = useErrorText();
-  const inputId = useId();
+  const picker = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -63,16 +63,16 @@ export function SlipUpload({ value, onChange, error }: SlipUploadProps) {
       </Typography>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
         <Box>
-          <Button component="label" htmlFor={inputId} variant="outlined" startIcon={<UploadFileIcon />}>
+          <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => picker.current?.click()}>
             {value || preview ? text.changeSlip : text.chooseSlip}
           </Button>
+          {/* Opened by the button: one Tab stop, and no hidden box laid out where it could stretch the dialog. */}
           <input
-            id={inputId}
+            ref={picker}
             type="file"
             accept={ACCEPT}
             name="slip"
-            aria-label={text.chooseSlip}
-            style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
+            hidden
             onChange={(event) => {
               void choose(event.target.files?.[0]);
               event.target.value = '';
