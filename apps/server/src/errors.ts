@@ -1,4 +1,4 @@
-import { type MessageKey, message } from '@sikkha/contract';
+import { type FieldError, type FieldErrorCode, fieldsSummary, type MessageKey, message } from '@sikkha/contract';
 
 export type ErrorCode =
   | 'BAD_REQUEST'
@@ -37,6 +37,8 @@ export class AppError extends Error {
     text: string,
     /** Seconds the client should wait before asking again (sent as Retry-After). */
     readonly retryAfter?: number,
+    /** The fields a refused request got wrong, each with its own message (sent as the envelope's `fields`). */
+    readonly fields?: readonly FieldError[],
   ) {
     super(text);
     this.status = statusOf[code];
@@ -49,3 +51,10 @@ export const notFound = () => fail('NOT_FOUND', 'notFound');
 export const forbidden = () => fail('FORBIDDEN', 'forbidden');
 export const unauthorized = () => fail('UNAUTHORIZED', 'unauthorized');
 export const badRequest = (text: string) => new AppError('BAD_REQUEST', text);
+
+/** A 400 that lists each wrong field; `message` sums them up ("field: message, ...") for clients that read only it. */
+export const invalidFields = (fields: readonly FieldError[]) =>
+  new AppError('BAD_REQUEST', fieldsSummary(fields), undefined, fields);
+
+export const invalidField = (path: string, code: FieldErrorCode, text: string) =>
+  invalidFields([{ path, code, message: text }]);

@@ -42,6 +42,30 @@ describe('bad input gets a 4xx and a clear message, never a 500', () => {
     expect(res.json().message).toBe('category_name: กรุณากรอก ข้อมูล');
   });
 
+  test('each wrong field is listed with a stable code and a Thai sentence, none of the validator wording', async () => {
+    const res = await staff.post('/api/product', {
+      product_title: 'x'.repeat(300),
+      product_price: 1.005,
+      product_status: 'Maybe',
+      colour: 'red',
+    });
+    expect(res.statusCode).toBe(400);
+    const { fields, message } = res.json();
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        { path: 'product_title', code: 'too_long', message: expect.stringMatching(/^ต้องมีไม่เกิน \d+ ตัวอักษร$/) },
+        { path: 'product_price', code: 'format', message: 'ใส่ทศนิยมได้ไม่เกิน 2 ตำแหน่ง' },
+        { path: 'product_status', code: 'not_allowed', message: 'กรุณาเลือกจากตัวเลือกที่มี' },
+        { path: 'colour', code: 'unknown_field', message: 'มีข้อมูลที่ระบบไม่รู้จัก' },
+      ]),
+    );
+    for (const text of [message, ...fields.map((field: { message: string }) => field.message)]) {
+      expect(text).not.toMatch(/string|number|ควรมี|ควรเป็น|เกินกำหนด:|\/\^/);
+    }
+    const missing = await staff.post('/api/category', {});
+    expect(missing.json().fields).toEqual([{ path: 'category_name', code: 'required', message: 'กรุณากรอก ข้อมูล' }]);
+  });
+
   test('a wrong type, an unknown field and a bad enum value', async () => {
     expect((await staff.post('/api/category', { category_name: 42 })).statusCode).toBe(400);
     const unknown = await staff.post('/api/category', { category_name: 'ก', colour: 'red' });
@@ -184,6 +208,16 @@ describe('OpenAPI', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  test('the error envelope lists its field errors, each with its path, code and message', async () => {
+    const doc = (await t.visitor.get('/api/openapi.json')).json();
+    const refused = doc.paths['/api/category'].post.responses['400'].content['application/json'].schema;
+    const fields = refused.properties.fields;
+    expect(refused.required).not.toContain('fields');
+    expect(fields.type).toBe('array');
+    expect(fields.items.required).toEqual(['path', 'code', 'message']);
+    expect(fields.items.properties.code.enum).toEqual(expect.arrayContaining(['required', 'too_short', 'format']));
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldError } from './field-errors.js';
 
 /** Every response: `result` says whether the call did what was asked; `message` is shown to people. */
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ result: z.boolean(), data, message: z.string() });
@@ -12,8 +13,11 @@ export const saveEnvelope = <T extends z.ZodType>(row: T) =>
 export const errorEnvelope = z.object({
   result: z.literal(false),
   data: z.null(),
+  /** A Thai summary; a refused form's fields are also listed one by one in `fields`. */
   message: z.string(),
   code: z.string(),
+  /** Each field a request got wrong, for the form to show under that field. */
+  fields: z.array(fieldError).optional(),
 });
 
 export type Envelope<T> = { result: boolean; data: T; message: string };

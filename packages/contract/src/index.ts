@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { thaiIssueMessage } from './field-errors.js';
 
-// Validation messages read in Thai wherever a schema of the contract runs: the server and the web forms.
-z.config(z.locales.th());
+// Validation messages read in plain Thai wherever a schema of the contract runs: the server and the web forms.
+z.config({ localeError: thaiIssueMessage });
 
 export * from './api/accounts.js';
 export * from './api/backoffice.js';
@@ -21,6 +22,7 @@ export * from './constants.js';
 export * from './entities/index.js';
 export * from './entity.js';
 export * from './envelope.js';
+export * from './field-errors.js';
 export * from './fields.js';
 export * from './messages.js';
 export * from './resources.js';

@@ -139,6 +139,18 @@ export const messages = {
     th: 'คำสั่งซื้อนี้ไม่มีการชำระเงินหลังยกเลิกที่รอดำเนินการ',
     en: 'This order has no payment after cancellation to resolve',
   },
+  // The card form (not given by the spec): under each field, before the card goes to the gateway.
+  cardNameRequired: { th: 'กรุณากรอก ชื่อบนบัตร', en: 'Please fill in the name on the card' },
+  cardNumberRequired: { th: 'กรุณากรอก หมายเลขบัตร', en: 'Please fill in the card number' },
+  cardNumberInvalid: { th: 'กรุณากรอกหมายเลขบัตรให้ถูกต้อง', en: 'Please enter a valid card number' },
+  cardExpiryRequired: { th: 'กรุณากรอก วันหมดอายุบัตร', en: 'Please fill in the expiry date' },
+  cardExpiryInvalid: { th: 'กรุณากรอกวันหมดอายุเป็น เดือน/ปี เช่น 12/29', en: 'Please enter the expiry as MM/YY, e.g. 12/29' },
+  cardExpired: { th: 'บัตรนี้หมดอายุแล้ว', en: 'This card has expired' },
+  cardCvcRequired: { th: 'กรุณากรอก รหัส CVV', en: 'Please fill in the security code' },
+  cardCvcInvalid: {
+    th: 'รหัส CVV เป็นตัวเลข 3 หรือ 4 หลักด้านหลังบัตร',
+    en: 'The security code is the 3 or 4 digits on the card',
+  },
   paymentRejected: { th: 'รายการถูกปฏิเสธโดยธนาคาร', en: 'The transaction was rejected by the bank' },
   orderPlaced: { th: 'สั่งซื้อเรียบร้อย', en: 'Order placed' },
   orderPaid: { th: 'ชำระเงินเรียบร้อย', en: 'Payment complete' },

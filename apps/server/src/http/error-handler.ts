@@ -3,8 +3,8 @@ import { message } from '@sikkha/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DATABASE_RETRY_AFTER, isConnectionLost } from '../db/connection-lost.js';
-import { AppError, type ErrorCode } from '../errors.js';
-import { describeValidation } from './validation.js';
+import { AppError, type ErrorCode, invalidField } from '../errors.js';
+import { invalidRequest } from './validation.js';
 
 /** PostgreSQL error codes that mean the request, not the server, was wrong. */
 function fromDatabase(error: { code?: string; cause?: unknown }, method: string): AppError | null {
@@ -126,11 +126,10 @@ function badPlaceIn(part: unknown): { path: string[]; tooDeep: boolean } | undef
 function refuseControlCharacters(request: FastifyRequest) {
   for (const part of [request.params, request.query, request.body]) {
     const bad = badPlaceIn(part);
-    if (bad)
-      throw new AppError(
-        'BAD_REQUEST',
-        bad.path.length > 0 ? `${bad.path.join('.')}: ${message('invalidInput')}` : message('invalidInput'),
-      );
+    if (!bad) continue;
+    throw bad.path.length > 0
+      ? invalidField(bad.path.join('.'), 'invalid', message('invalidInput'))
+      : new AppError('BAD_REQUEST', message('invalidInput'));
   }
 }
 
@@ -186,7 +185,7 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let known: AppError | null = error instanceof AppError ? error : null;
     if (!known && hasZodFastifySchemaValidationErrors(error)) {
-      known = new AppError('BAD_REQUEST', describeValidation(error.validation));
+      known = invalidRequest(error.validation);
     }
     known ??= fromDatabase(error, request.method) ?? databaseLost(error) ?? fromFastify(error);
     if (!known) {
@@ -196,7 +195,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (known.status >= 500)
       request.log[known.code === 'UNAVAILABLE' ? 'warn' : 'error']({ err: forLog(error) }, known.message);
     if (known.retryAfter !== undefined) reply.header('retry-after', String(known.retryAfter));
-    return reply.status(known.status).send({ result: false, data: null, message: known.message, code: known.code });
+    const { message: text, code, fields } = known;
+    return reply
+      .status(known.status)
+      .send({ result: false, data: null, message: text, code, ...(fields && { fields }) });
   });
 }
 

@@ -42,27 +42,21 @@ function filterQuery(filter: Record<string, unknown> = {}): Record<string, Query
 }
 
 /**
- * The server's 400 says "field: message, field: message" (the contract's Thai words): react-admin puts each on its
- * field when the error's body carries them as `errors`.
+ * Our API errors as react-admin's HttpError: the status for the auth provider, and each field the server refused
+ * (the envelope's `fields`) as the body's `errors`, which react-admin puts under that field of the form.
  */
-export function fieldErrors(text: string): Record<string, string> | undefined {
+export function httpErrorOf(error: ApiError): HttpError {
   const errors: Record<string, string> = {};
-  for (const part of text.split(/, (?=[A-Za-z_][\w.]*: )/)) {
-    const match = /^([A-Za-z_][\w.]*): (.+)$/.exec(part);
-    if (!match) return undefined;
-    errors[match[1]!] = match[2]!;
-  }
-  return Object.keys(errors).length > 0 ? errors : undefined;
+  // A field the schema refuses twice (too short and the wrong form) shows its first message.
+  for (const field of error.fields) errors[field.path] ??= field.message;
+  return new HttpError(error.message, error.status, error.fields.length > 0 ? { errors } : undefined);
 }
 
-/** Our API errors as react-admin's HttpError: the status for the auth provider, field messages for the form. */
 async function call<T>(...args: Parameters<typeof adminRequest<T>>) {
   try {
     return await adminRequest<T>(...args);
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    const errors = error.status === 400 ? fieldErrors(error.message) : undefined;
-    throw new HttpError(error.message, error.status, errors ? { errors } : undefined);
+    throw error instanceof ApiError ? httpErrorOf(error) : error;
   }
 }
 

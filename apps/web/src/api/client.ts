@@ -1,4 +1,4 @@
-import type { Envelope as BaseEnvelope } from '@sikkha/contract';
+import type { Envelope as BaseEnvelope, ErrorEnvelope, FieldError } from '@sikkha/contract';
 
 /** Every API response is wrapped in the contract's envelope; lists add `total`, saves add `insertId`. */
 export type Envelope<T> = BaseEnvelope<T> & { total?: number; insertId?: number };
@@ -9,6 +9,8 @@ export class ApiError extends Error {
     message: string,
     /** The envelope's error code (TOKEN_EXPIRED, ...), when the server sent one. */
     readonly code?: string,
+    /** Each field the server refused, with its Thai message, for the form to show under that field. */
+    readonly fields: readonly FieldError[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -79,12 +81,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   // A proxy or crash page may answer with HTML; fall back to the HTTP status text then.
   const envelope = (await res.json().catch(() => null)) as Envelope<T> | null;
   if (!res.ok || !envelope?.result) {
-    const code = (envelope as { code?: string } | null)?.code;
+    const { code, fields } = (envelope ?? {}) as Partial<ErrorEnvelope>;
     // Only while that token is still the session: a logout's own request may come back refused.
     if (code === 'TOKEN_EXPIRED' && token && token === storedToken()) {
       for (const listener of expiryListeners) listener();
     }
-    throw new ApiError(res.status, envelope?.message || res.statusText || 'Request failed', code);
+    throw new ApiError(res.status, envelope?.message || res.statusText || 'Request failed', code, fields);
   }
   return envelope;
 }

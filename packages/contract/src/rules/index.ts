@@ -3,6 +3,7 @@
 export * from '../constants.js';
 export { fileUrl } from '../uploads.js';
 export * from './banks.js';
+export * from './card.js';
 export * from './catalogue.js';
 export * from './coins.js';
 export * from './cookie-consent.js';

@@ -23,7 +23,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { contains, isTextColumn } from '../../db/like.js';
 import { rowColumns } from '../../db/projection.js';
 import type { Transact, Work } from '../../db/unit-of-work.js';
-import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
+import { AppError, forbidden, invalidField, invalidFields, notFound } from '../../errors.js';
 import {
   allOf,
   columnsOf,
@@ -36,7 +36,7 @@ import {
 } from '../../policies/index.js';
 import { requireSignedIn } from '../auth.js';
 import { errorResponses } from '../error-responses.js';
-import { describeZodIssues } from '../validation.js';
+import { invalidIssues } from '../validation.js';
 
 type Values = Record<string, unknown>;
 
@@ -97,9 +97,9 @@ function admit(request: FastifyRequest, scope: Scope): SQL | undefined {
 const pagingKeys = new Set(Object.keys(listQuery.shape));
 
 function parseField(schema: z.ZodType | undefined, field: string, raw: unknown): unknown {
-  if (!schema) throw badRequest(`${field}: ${message('invalidInput')}`);
+  if (!schema) throw invalidField(field, 'invalid', message('invalidInput'));
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw badRequest(describeZodIssues(parsed.error.issues.map((i) => ({ ...i, path: [field] }))));
+  if (!parsed.success) throw invalidIssues(parsed.error.issues.map((i) => ({ ...i, path: [field] })));
   return parsed.data;
 }
 
@@ -170,7 +170,7 @@ function registerResource(app: FastifyInstance, resource: Resource, deps: Engine
   async function page(request: FastifyRequest, where: SQL | undefined, q: z.infer<typeof listQuery>) {
     const sortField = q.sort ?? defaultSort.field;
     if (!outNames.includes(sortField) || (staffOnly.has(sortField) && request.actor.kind !== 'staff')) {
-      throw badRequest(`sort: ${message('invalidInput')}`);
+      throw invalidField('sort', 'not_allowed', message('invalidInput'));
     }
     const direction = (q.order?.toLowerCase() ?? (q.sort ? 'asc' : defaultSort.order)) === 'desc' ? desc : asc;
     const [rows, totals] = await Promise.all([
@@ -350,7 +350,8 @@ function registerResource(app: FastifyInstance, resource: Resource, deps: Engine
         const missing = entity.required.filter(
           (f) => values[f] === undefined || values[f] === null || values[f] === '',
         );
-        if (missing.length > 0) throw badRequest(missing.map((f) => `${f}: ${message('required')}`).join(', '));
+        if (missing.length > 0)
+          throw invalidFields(missing.map((f) => ({ path: f, code: 'required', message: message('required') })));
         const ready = hooks.beforeWrite ? await hooks.beforeWrite(values, { actor, work }) : values;
         const [created] = await work.db
           .insert(table)
@@ -370,7 +371,8 @@ function registerResource(app: FastifyInstance, resource: Resource, deps: Engine
         }
       }
       for (const f of entity.required) {
-        if (f in values && (values[f] === null || values[f] === '')) throw badRequest(`${f}: ${message('required')}`);
+        if (f in values && (values[f] === null || values[f] === ''))
+          throw invalidField(f, 'required', message('required'));
       }
       const ready = hooks.beforeWrite ? await hooks.beforeWrite(values, { actor, work, id: id as number }) : values;
       // What the row held before, for the record of what a staff save changed (locked until the save commits).

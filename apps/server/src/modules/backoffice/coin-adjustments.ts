@@ -1,7 +1,6 @@
 import { coinAdjustment } from '@sikkha/contract';
-import { badRequest } from '../../errors.js';
 import type { WriteHooks } from '../../http/resources/engine.js';
-import { describeZodIssues } from '../../http/validation.js';
+import { invalidIssues } from '../../http/validation.js';
 
 /**
  * A ledger row written through the resource engine is a staff coin adjustment (members cannot write the ledger;
@@ -11,7 +10,7 @@ import { describeZodIssues } from '../../http/validation.js';
 export const coinAdjustmentHooks: WriteHooks = {
   async beforeWrite(values) {
     const parsed = coinAdjustment.safeParse({ ...values, log_point_type: 'staff' });
-    if (!parsed.success) throw badRequest(describeZodIssues(parsed.error.issues));
+    if (!parsed.success) throw invalidIssues(parsed.error.issues);
     return { ...values, ...parsed.data };
   },
 };

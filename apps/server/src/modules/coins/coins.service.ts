@@ -6,7 +6,7 @@ import { recordCoins } from '../../db/coin-ledger.js';
 import { toIso } from '../../db/schema/columns.js';
 import { couponPoint, couponPointClaim, logPoint, user } from '../../db/schema/index.js';
 import { lockRow, type Transact } from '../../db/unit-of-work.js';
-import { AppError, badRequest, fail, forbidden } from '../../errors.js';
+import { AppError, fail, forbidden, invalidField } from '../../errors.js';
 import type { SignedIn } from '../../policies/index.js';
 
 export interface CoinsDeps {
@@ -153,7 +153,7 @@ export function coinsService({ db, clock, transact, bahtPerCoin }: CoinsDeps) {
   async function history(actor: SignedIn, q: { user_id?: number | undefined; page: number; pageSize: number }) {
     if (actor.kind === 'member' && q.user_id !== undefined && q.user_id !== actor.id) throw forbidden();
     const userId = actor.kind === 'member' ? actor.id : q.user_id;
-    if (userId === undefined) throw badRequest(`user_id: ${message('required')}`);
+    if (userId === undefined) throw invalidField('user_id', 'required', message('required'));
     const [account] = await db.select({ point: user.point }).from(user).where(eq(user.id, userId));
     if (!account) throw new AppError('NOT_FOUND', message('notFound'));
     const rows = await queryRows<typeof logPoint.$inferSelect & { balance_after: string | number }>(

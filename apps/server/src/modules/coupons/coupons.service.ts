@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.js';
 import { contains } from '../../db/like.js';
 import { coupon, couponEmail, couponProduct, product } from '../../db/schema/index.js';
 import type { Transact, Work } from '../../db/unit-of-work.js';
-import { AppError, notFound } from '../../errors.js';
+import { AppError, invalidField, notFound } from '../../errors.js';
 import {
   type CouponRow,
   couponByCode,
@@ -168,7 +168,7 @@ export function couponsService({ db, clock, transact }: CouponsDeps) {
         }
         for (const field of ['coupon_id', key]) {
           if (values[field] === undefined || values[field] === null || values[field] === '') {
-            throw new AppError('BAD_REQUEST', `${field}: ${message('required')}`);
+            throw invalidField(field, 'required', message('required'));
           }
         }
         const [row] = await work.db

@@ -4,7 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { notify } from '../../db/notify.js';
 import { orderPayment, orders } from '../../db/schema/index.js';
 import type { Work } from '../../db/unit-of-work.js';
-import { badRequest, fail, forbidden, notFound } from '../../errors.js';
+import { fail, forbidden, invalidField, notFound } from '../../errors.js';
 import { issueCertificate } from '../../jobs/certificate.job.js';
 import { sendMail } from '../../jobs/mail.job.js';
 import { allows, authorize, type SignedIn } from '../../policies/index.js';
@@ -29,7 +29,8 @@ export async function updateOrder(ctx: OrdersContext, actor: SignedIn, body: Ord
   if (!order) throw notFound();
   const now = clock.now();
   if (await allows(ctx.policy(), actor, 'order.manage', null)) {
-    if (body.orders_status === 'cancel' && !body.cancel_note) throw badRequest(`cancel_note: ${cancelNoteRequired}`);
+    if (body.orders_status === 'cancel' && !body.cancel_note)
+      throw invalidField('cancel_note', 'required', cancelNoteRequired);
     if (body.orders_status === 'cancel') await stopChargesOrRefuse(ctx, order.id);
     return transact(async (work) => {
       const [before] = await ordersMarks(work, [order.id]);
@@ -103,7 +104,7 @@ export async function updateAll(
   note?: string,
 ) {
   await ctx.manage(staff);
-  if (status === 'cancel' && !note) throw badRequest(`cancel_note: ${cancelNoteRequired}`);
+  if (status === 'cancel' && !note) throw invalidField('cancel_note', 'required', cancelNoteRequired);
   let updated = 0;
   for (const id of [...new Set(ids)]) {
     // A paid charge finishes its order rather than be refused; a slip seen on another order needs its own look.

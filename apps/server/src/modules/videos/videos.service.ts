@@ -9,7 +9,7 @@ import { and, eq, isNull, like } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { upload, video, videoPackage } from '../../db/schema/index.js';
 import type { Transact, Work } from '../../db/unit-of-work.js';
-import { badRequest } from '../../errors.js';
+import { invalidField } from '../../errors.js';
 
 type Values = Record<string, unknown>;
 
@@ -90,7 +90,7 @@ export function videosService({ db, transact, jobs, storage, packages, ffmpeg }:
           ),
         )
         .limit(1);
-      if (!source) throw badRequest(`video_file: ${message('notFound')}`);
+      if (!source) throw invalidField('video_file', 'invalid', message('notFound'));
       await jobs.enqueue(work, packageVideoJob, { file }, { key: `${packageVideoJob.name}:${file}` });
       return { ...values, video_status: 'create', video_status_reason: null };
     },

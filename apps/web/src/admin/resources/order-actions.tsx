@@ -299,9 +299,9 @@ export function RejectButton({ ids, compact, resource = 'ordersConfirm' }: Decis
       decided(ids.length, updated, 'admin.order.rejected');
     },
     onError: (error: Error) => {
-      // The server's words on the field when it names it ("cancel_note: ...").
-      const onField = /^cancel_note: (.+)$/.exec(error.message);
-      if (onField) setError('cancel_note', { message: onField[1] });
+      // The server's words under the field when it refused the note.
+      const onField = error instanceof ApiError && error.fields.find((field) => field.path === 'cancel_note');
+      if (onField) setError('cancel_note', { message: onField.message });
       else failed(notify)(error);
     },
   });

@@ -5,13 +5,21 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatBaht } from '@sikkha/contract/rules';
+import { message as catalogueMessage } from '@sikkha/contract';
+import {
+  type CardEntry,
+  cardEntryProblems,
+  expiryOf,
+  formatBaht,
+  formatExpiry,
+  groupCardNumber,
+} from '@sikkha/contract/rules';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { loadScript } from '../../lib/load-script';
 import type { CardForm } from './api';
 import { CardBrands } from './CardBrands';
 import { useCheckoutTexts } from './texts';
-import { useErrorText } from './use-field-message';
+import { useErrorText, useFieldMessage } from './use-field-message';
 
 interface OmiseJs {
   setPublicKey(key: string): void;
@@ -45,10 +53,13 @@ export function OmiseCardForm({
 }) {
   const text = useCheckoutTexts();
   const errorText = useErrorText();
+  const fieldMessage = useFieldMessage();
   const [ready, setReady] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [card, setCard] = useState({ name: '', number: '', expiry: '', cvc: '' });
+  const [card, setCard] = useState<CardEntry>({ name: '', number: '', expiry: '', cvc: '' });
+  const [problems, setProblems] = useState<ReturnType<typeof cardEntryProblems>>({});
+  const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     let live = true;
@@ -68,7 +79,15 @@ export function OmiseCardForm({
     event.preventDefault();
     const omise = window.Omise;
     if (!omise || busy) return;
-    const [month = '', year = ''] = card.expiry.split('/').map((part) => part.trim());
+    // Each field is checked here and said under it: the gateway's script answers one sentence for the whole card.
+    const found = cardEntryProblems(card);
+    setProblems(found);
+    const first = (Object.keys(card) as (keyof CardEntry)[]).find((name) => found[name]);
+    if (first) {
+      formRef.current?.querySelector<HTMLInputElement>(`[data-card-field="${first}"]`)?.focus();
+      return;
+    }
+    const expiry = expiryOf(card.expiry)!;
     setBusy(true);
     setFailure(null);
     omise.createToken(
@@ -76,8 +95,8 @@ export function OmiseCardForm({
       {
         name: card.name.trim(),
         number: card.number.replace(/\s/g, ''),
-        expiration_month: Number(month),
-        expiration_year: year.length === 2 ? 2000 + Number(year) : Number(year),
+        expiration_month: expiry.month,
+        expiration_year: expiry.year,
         security_code: card.cvc.trim(),
       },
       (status, response) => {
@@ -107,28 +126,59 @@ export function OmiseCardForm({
   }
   if (ready === 'failed') return <Alert severity="error">{text.cardUnavailable}</Alert>;
 
-  const field = (name: keyof typeof card, label: string, props: Record<string, string | number>) => (
-    <TextField
-      label={label}
-      value={card[name]}
-      onChange={(event) => setCard({ ...card, [name]: event.target.value })}
-      required
-      fullWidth
-      size="small"
-      // The card stays in this page's memory for the gateway's script; never sent anywhere else.
-      slotProps={{ htmlInput: { ...props, 'data-card-field': name } }}
-    />
-  );
+  const field = (
+    name: keyof CardEntry,
+    label: string,
+    props: Record<string, string | number>,
+    shape: (typed: string) => string = (typed) => typed,
+  ) => {
+    const problem = problems[name];
+    return (
+      <TextField
+        label={label}
+        value={card[name]}
+        onChange={(event) => {
+          setCard({ ...card, [name]: shape(event.target.value) });
+          if (problem) setProblems({ ...problems, [name]: undefined });
+        }}
+        required
+        fullWidth
+        size="small"
+        error={Boolean(problem)}
+        helperText={problem ? fieldMessage(catalogueMessage(problem)) : undefined}
+        // The card stays in this page's memory for the gateway's script; never sent anywhere else.
+        slotProps={{ htmlInput: { ...props, 'data-card-field': name } }}
+      />
+    );
+  };
 
   return (
-    <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2, maxWidth: 420, width: '100%' }}>
+    <Box
+      component="form"
+      ref={formRef}
+      onSubmit={submit}
+      noValidate
+      sx={{ display: 'grid', gap: 2, maxWidth: 420, width: '100%' }}
+    >
       <CardBrands />
       <Typography variant="body2">{text.cardIntro}</Typography>
       {field('name', text.cardName, { autoComplete: 'cc-name', maxLength: 100 })}
-      {field('number', text.cardNumber, { autoComplete: 'cc-number', inputMode: 'numeric', maxLength: 23 })}
-      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
-        {field('expiry', text.cardExpiry, { autoComplete: 'cc-exp', placeholder: 'MM/YY', maxLength: 7 })}
-        {field('cvc', text.cardCvc, { autoComplete: 'cc-csc', inputMode: 'numeric', maxLength: 4 })}
+      {field(
+        'number',
+        text.cardNumber,
+        { autoComplete: 'cc-number', inputMode: 'numeric', maxLength: 23, placeholder: '0000 0000 0000 0000' },
+        groupCardNumber,
+      )}
+      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2, alignItems: 'start' }}>
+        {field(
+          'expiry',
+          text.cardExpiry,
+          { autoComplete: 'cc-exp', inputMode: 'numeric', placeholder: 'MM/YY', maxLength: 5 },
+          formatExpiry,
+        )}
+        {field('cvc', text.cardCvc, { autoComplete: 'cc-csc', inputMode: 'numeric', maxLength: 4 }, (typed) =>
+          typed.replace(/\D/g, ''),
+        )}
       </Box>
       {form.testCards && (
         <Alert severity="info">
@@ -136,7 +186,7 @@ export function OmiseCardForm({
           <Box component="ul" sx={{ m: 0, pl: 2 }}>
             {form.testCards.map((test) => (
               <li key={test.number}>
-                <code>{test.number.replace(/(\d{4})(?=\d)/g, '$1 ')}</code> — {text.cardOutcome[test.outcome]}
+                <code>{groupCardNumber(test.number)}</code> — {text.cardOutcome[test.outcome]}
               </li>
             ))}
           </Box>

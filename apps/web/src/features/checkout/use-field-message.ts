@@ -14,14 +14,19 @@ export function useFieldMessage() {
 }
 
 /**
- * What went wrong, for the member: the server's own message, or, when the shop could not be reached at all (no
- * answer, a proxy's page), a plain sentence instead of the browser's English ("Failed to fetch").
+ * What went wrong, for the member: the server's own words (a refused form's field messages, without the field names
+ * its summary carries), or, when the shop could not be reached at all (no answer, a proxy's page), a plain sentence
+ * instead of the browser's English ("Failed to fetch").
  */
 export function useErrorText() {
   const message = useFieldMessage();
   const text = useCheckoutTexts();
   return useCallback(
-    (error: unknown) => (error instanceof ApiError && error.status > 0 && message(error.message)) || text.networkError,
+    (error: unknown) => {
+      if (!(error instanceof ApiError) || error.status <= 0) return text.networkError;
+      const said = error.fields.length > 0 ? [...new Set(error.fields.map((field) => field.message))] : [error.message];
+      return said.map(message).join(' ') || text.networkError;
+    },
     [message, text.networkError],
   );
 }

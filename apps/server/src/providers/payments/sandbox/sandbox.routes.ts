@@ -1,3 +1,4 @@
+import { message } from '@sikkha/contract';
 import { formatBaht, toBaht } from '@sikkha/contract/rules';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,14 +11,19 @@ import { SANDBOX_PREFIX, SANDBOX_SIGNATURE_HEADER, type SandboxCharge, type Sand
 const testCardsText =
   'ใช้ได้เฉพาะบัตรทดสอบ: 4242 4242 4242 4242 (สำเร็จ), 4000 0000 0000 0002 (ถูกปฏิเสธ), 4000 0000 0000 3220 (3-D Secure)';
 
+const expiryInvalid = message('cardExpiryInvalid');
 const tokenBody = z.object({
   key: z.string().max(100).optional(),
   card: z.object({
     name: z.string().max(200).optional(),
-    number: z.string().min(12).max(30),
-    expiration_month: z.coerce.number().int().min(1).max(12),
-    expiration_year: z.coerce.number().int().min(2000).max(2100),
-    security_code: z.string().regex(/^\d{3,4}$/),
+    number: z.string().regex(/^\d(?: ?\d){11,18}$/, message('cardNumberInvalid')),
+    expiration_month: z.coerce.number(expiryInvalid).int(expiryInvalid).min(1, expiryInvalid).max(12, expiryInvalid),
+    expiration_year: z.coerce
+      .number(expiryInvalid)
+      .int(expiryInvalid)
+      .min(2000, expiryInvalid)
+      .max(2100, expiryInvalid),
+    security_code: z.string().regex(/^\d{3,4}$/, message('cardCvcInvalid')),
   }),
 });
 const chargeParams = z.object({ id: z.string().regex(/^chrg_sandbox_[0-9a-f]{24}$/) });
@@ -40,7 +46,9 @@ const script = `(function () {
         return response.json().then(function (body) {
           callback(response.status, response.ok
             ? { object: 'token', id: body.data.id }
-            : { object: 'error', code: 'invalid_card', message: body.message });
+            : { object: 'error', code: 'invalid_card', message: body.fields
+              ? body.fields.map(function (field) { return field.message; }).join(' ')
+              : body.message });
         });
       }, function () {
         callback(0, { object: 'error', code: 'network', message: 'network error' });

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { message } from '@sikkha/contract';
 import { satang } from '@sikkha/contract/rules';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { testApp, testClock } from '../../../../test/app.js';
@@ -72,6 +73,24 @@ describe('the built-in sandbox gateway', () => {
       payload: { card: { number: 42 } },
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  test('an empty card is refused field by field, in Thai words, none of the validator wording', async () => {
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/sandbox-gateway/tokens',
+      payload: { card: { name: '', number: '', expiration_month: 0, expiration_year: 0, security_code: '' } },
+    });
+    expect(empty.statusCode).toBe(400);
+    const body = empty.json();
+    expect(body.fields).toEqual([
+      { path: 'card.number', code: 'format', message: 'กรุณากรอกหมายเลขบัตรให้ถูกต้อง' },
+      { path: 'card.expiration_month', code: 'too_small', message: message('cardExpiryInvalid') },
+      { path: 'card.expiration_year', code: 'too_small', message: message('cardExpiryInvalid') },
+      { path: 'card.security_code', code: 'format', message: message('cardCvcInvalid') },
+    ]);
+    expect(body.message).toContain('card.number: กรุณากรอกหมายเลขบัตรให้ถูกต้อง');
+    expect(body.message).not.toMatch(/string|ควร|\^|\\d/);
   });
 
   test('test cards decide: success is paid, decline fails, and a token is used once', async () => {
