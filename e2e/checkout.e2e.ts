@@ -35,6 +35,7 @@ const COURSES = {
   smartpay: { product_title: 'วางแผนการเงินส่วนบุคคล', product_price: 2000 },
 };
 const SHOTS = process.env.CHECKOUT_SHOTS;
+const courseIds = {} as Record<keyof typeof COURSES, number>;
 
 const { envelope: call } = shopApi(() => shop.url);
 
@@ -86,8 +87,12 @@ beforeAll(async () => {
   shop = await startShop();
   member = (await call<{ token: string }>('loginEmail', { body: MEMBER })).data.token;
   staff = (await call<{ token: string }>('loginPersonnel', { body: shop.staff })).data.token;
-  for (const course of Object.values(COURSES)) {
-    await call('product', { token: staff, body: { ...course, product_status: 'Show', product_disable: 'N' } });
+  for (const [name, course] of Object.entries(COURSES)) {
+    const made = await call('product', {
+      token: staff,
+      body: { ...course, product_status: 'Show', product_disable: 'N' },
+    });
+    courseIds[name as keyof typeof COURSES] = made.insertId!;
   }
 });
 afterAll(() => shop?.stop());
@@ -200,6 +205,65 @@ describe('checkout', { timeout: 180_000 }, () => {
     }
     expect(text).toContain('1,200.00');
     expect(problems.filter(notFavicon)).toEqual([]);
+  });
+
+  test('a sign-in that ends mid-checkout keeps the choices: signed in again, the order dialog opens with them', async () => {
+    const course = COURSES.unionpay.product_title;
+    await call('coupon', {
+      token: staff,
+      body: { coupon_code: 'BACKAGAIN', coupon_type: 'Percent', coupon_percent: 10, product_id: courseIds.unionpay },
+    });
+    // A sign-in of its own, ended below by the server as another tab's logout would.
+    const token = (await call<{ token: string }>('loginEmail', { body: MEMBER })).data.token;
+    page = await shop.page();
+    const at = page;
+    const problems = consoleProblems(at);
+    await at.context().addCookies([{ name: 'cookie-confirm', value: 'agree', url: shop.url }]);
+    await at.goto(shop.url);
+    await at.evaluate((t) => localStorage.setItem('token', t), token);
+    const { order } = await startOrder(at, course);
+    await method(order, 'QR พร้อมเพย์ (Internet Banking)').check();
+    await order.getByRole('checkbox', { name: 'ต้องการใบเสร็จรับเงิน / ใบกำกับภาษี' }).check();
+    await order.getByRole('textbox', { name: 'เลขบัตรประชาชน' }).fill('1101700207030');
+    await order.getByRole('textbox', { name: 'ที่อยู่', exact: true }).fill('12/3 ถนนพหลโยธิน กรุงเทพมหานคร 10400');
+    await order.getByRole('button', { name: 'ใช้คูปองส่วนลด' }).click();
+    const couponDialog = at.getByRole('dialog', { name: 'ใช้คูปองส่วนลด' });
+    await couponDialog.getByLabel('รหัสคูปอง').fill('backagain');
+    await couponDialog.getByRole('button', { name: 'ตรวจสอบ' }).click();
+    await visible(order.getByText('คูปอง BACKAGAIN'));
+
+    await call('logout', { token, body: {} });
+    await at.getByRole('button', { name: 'ยืนยันการชำระเงิน' }).click();
+    const expired = at.getByRole('dialog', { name: 'การเข้าสู่ระบบหมดอายุแล้ว' });
+    await visible(expired);
+    await expired.getByRole('button', { name: 'ออกจากระบบ' }).click();
+    await expect.poll(() => new URL(at.url()).pathname).toBe('/');
+
+    await at.getByRole('banner').getByRole('button', { name: 'เข้าสู่ระบบ', exact: true }).click();
+    const login = at.getByRole('dialog', { name: 'เข้าสู่ระบบ' });
+    await login.getByLabel(/^อีเมล/).fill(MEMBER.email);
+    await login.getByLabel(/^รหัสผ่าน/).fill(MEMBER.password);
+    await login.getByRole('button', { name: 'เข้าสู่ระบบ', exact: true }).click();
+
+    // Back on the course with the order dialog open and every choice as it was.
+    const again = at.getByRole('dialog', { name: 'ชำระเงิน' });
+    await visible(again.getByText('นำข้อมูลที่คุณเลือกไว้ก่อนเข้าสู่ระบบใหม่กลับมาแล้ว', { exact: false }), 30_000);
+    expect(decodeURIComponent(new URL(at.url()).pathname)).toBe(`/product/${course}`);
+    expect(await method(again, 'QR พร้อมเพย์ (Internet Banking)').isChecked()).toBe(true);
+    expect(await again.getByRole('checkbox', { name: 'ต้องการใบเสร็จรับเงิน / ใบกำกับภาษี' }).isChecked()).toBe(true);
+    expect(await again.getByRole('textbox', { name: 'เลขบัตรประชาชน' }).inputValue()).toBe('1101700207030');
+    expect(await again.getByRole('textbox', { name: 'ที่อยู่', exact: true }).inputValue()).toBe(
+      '12/3 ถนนพหลโยธิน กรุงเทพมหานคร 10400',
+    );
+    await visible(again.getByText('คูปอง BACKAGAIN'));
+    await shot(at, 'order-restored-1280');
+    // Taken once: the next opening starts afresh.
+    await again.getByRole('button', { name: 'ปิด', exact: true }).first().click();
+    await at.reload();
+    await visible(at.getByRole('dialog', { name: course }), 30_000);
+    expect(await at.getByRole('dialog', { name: 'ชำระเงิน' }).count()).toBe(0);
+    // The ended session's refusals are the journey; nothing else went wrong.
+    expect(problems.filter(notFavicon).filter((p) => !p.includes('status of 401'))).toEqual([]);
   });
 
   test('a book course asks for the address first; then PromptPay QR on a phone, paid in the sandbox', async () => {

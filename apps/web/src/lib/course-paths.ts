@@ -55,3 +55,6 @@ export function courseRequestOf(pathname: string, search: string): CourseRequest
 
 /** Link state marking a dialog opened from inside the shop: closing it goes back rather than to a new entry. */
 export const OVERLAY_STATE = { overlay: true } as const;
+
+/** A course page's address with this hash opens its order dialog as it loads: the way back to an unfinished order. */
+export const ORDER_HASH = '#order';

@@ -3,6 +3,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { onSessionExpired } from '../../api/client';
 import { getStaffToken, useToken } from '../../api/session';
+import { useResumeCheckout } from '../../features/checkout/use-resume-checkout';
 import { CookieBanner } from '../../features/legal/CookieBanner';
 import { courseRequestOf } from '../../lib/course-paths';
 import { lazyWithReload } from '../../lib/lazy-with-reload';
@@ -55,6 +56,7 @@ export function PublicLayout() {
   }, [pathname, navigate]);
   // Spec §4: a refused token opens the token-expired dialog; any call that finds it so says it at once.
   useEffect(() => onSessionExpired(() => openAccountDialog({ name: 'tokenExpired' })), []);
+  useResumeCheckout();
   const [overlaysNeeded, setOverlaysNeeded] = useState(false);
   if (!overlaysNeeded && (/^#gateway-(success|fail)$/.test(hash) || courseRequestOf(pathname, search)))
     setOverlaysNeeded(true);

@@ -31,13 +31,15 @@ import {
   toBaht,
   toSatang,
 } from '@sikkha/contract/rules';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { type Control, useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import type { Product } from '../../api/catalogue';
 import { ApiError } from '../../api/client';
+import { callRoute } from '../../api/routes';
 import { type CurrentUser, useSession } from '../../api/session';
 import { type Lang, useLang } from '../../i18n/texts';
+import { useAccountDialog } from '../../stores/account-dialogs';
 import {
   type CheckoutSettings,
   offeredPayment,
@@ -51,6 +53,7 @@ import {
 } from './api';
 import { CardBrands } from './CardBrands';
 import { type AppliedCoupon, CouponControl } from './CouponDialog';
+import { checkoutDraftFor, dropCheckoutDraft, saveCheckoutDraft } from './checkout-draft';
 import { useCouponTexts } from './coupon-texts';
 import { todayBuddhist } from './DateTimeFields';
 import { feePercent } from './fee-percent';
@@ -172,13 +175,19 @@ function OrderFormBody({
   const reasons = new Map(types.map((type) => [type.id, disabledReason(type, product, user, coins, settings, text)]));
   const firstOpen = types.find((type) => reasons.get(type.id) === null)?.id;
   const initialType = reasons.get(PAYMENT_TYPE.transfer) === null ? PAYMENT_TYPE.transfer : (firstOpen ?? 0);
+  // The choices of an opening whose sign-in ended under it, brought back once after signing in again (#22.21).
+  const [draft] = useState(() => {
+    const kept = checkoutDraftFor(user.id);
+    return kept?.productId === product.id ? kept : null;
+  });
+  const restoredType =
+    draft && reasons.get(draft.values.orders_payment_type_id) === null ? draft.values.orders_payment_type_id : null;
 
-  const { control, handleSubmit, setValue, formState } = useForm<OrderFormValues>({
+  const { control, handleSubmit, setValue, getValues, formState } = useForm<OrderFormValues>({
     resolver: orderResolver,
     reValidateMode: 'onChange',
-    // The member's saved receipt fields, fresh at each opening (spec 2 §2).
+    // The member's saved receipt fields, fresh at each opening (spec 2 §2), or the kept choices over them.
     defaultValues: {
-      orders_payment_type_id: initialType,
       receipt: false,
       receipt_type: 'person',
       card_id: user.card_id ?? '',
@@ -193,6 +202,8 @@ function OrderFormBody({
       orders_payment_time: '',
       orders_payment_bank: '',
       orders_payment_amount: toBaht(net).toFixed(2),
+      ...draft?.values,
+      orders_payment_type_id: restoredType ?? initialType,
     },
   });
   const typeId = useWatch({ control, name: 'orders_payment_type_id' });
@@ -211,6 +222,43 @@ function OrderFormBody({
   const [bookMessage, setBookMessage] = useState(false);
   const [addressOpen, setAddressOpen] = useState(false);
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
+
+  useEffect(() => {
+    if (!draft) return;
+    dropCheckoutDraft();
+    // The kept coupon is checked again: it may have been used up or closed meanwhile.
+    if (!draft.couponCode) return;
+    callRoute('couponByCode', {
+      query: {
+        code: draft.couponCode,
+        product_id: product.id,
+        payment: paymentOf(getValues('orders_payment_type_id')) ?? undefined,
+      },
+    }).then(
+      (answer) => {
+        setCoupon(answer);
+        setValue('orders_payment_amount', toBaht(couponEffect(price, answer.data).net).toFixed(2));
+      },
+      (error: unknown) => setFailure({ message: errorText(error), waiting: false }),
+    );
+  }, [draft, product.id, price, getValues, setValue, errorText]);
+
+  // The sign-in ended under the open dialog: keep what the member chose for when they sign in again. Saved as the
+  // notice opens, from where the dialog was: the logout that follows moves the page, not the order.
+  const accountDialog = useAccountDialog();
+  const keep = useRef(() => {});
+  keep.current = () =>
+    saveCheckoutDraft({
+      userId: user.id,
+      productId: product.id,
+      path: `${location.pathname}${location.search}`,
+      values: getValues(),
+      couponCode: coupon?.data.coupon_code ?? null,
+    });
+  const expired = accountDialog?.name === 'tokenExpired';
+  useEffect(() => {
+    if (expired) keep.current();
+  }, [expired]);
 
   const place = handleSubmit(async (values) => {
     setFailure(null);
@@ -254,6 +302,11 @@ function OrderFormBody({
   return (
     <>
       <DialogContent dividers>
+        {draft && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {text.draftRestored}
+          </Alert>
+        )}
         <Box
           sx={{
             display: 'grid',

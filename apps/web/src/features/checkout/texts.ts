@@ -65,6 +65,8 @@ interface CheckoutTexts {
   minute: string;
   nightNote: string;
   slipFirst: string;
+  /** The order dialog opened again with the choices kept when the member's sign-in ended. */
+  draftRestored: string;
   transferPlaced: string;
   // QR
   qrIntro: string;
@@ -203,6 +205,7 @@ const texts: Bilingual<CheckoutTexts> = {
     minute: 'นาที',
     nightNote: 'โอนระหว่างเวลา 00.00–08.00 น. กรุณารอการยืนยันการชำระเงินหลัง 08.00 น.',
     slipFirst: 'แนบสลิปก่อนจึงจะยืนยันได้',
+    draftRestored: 'นำข้อมูลที่คุณเลือกไว้ก่อนเข้าสู่ระบบใหม่กลับมาแล้ว กรุณาตรวจสอบก่อนยืนยัน',
     transferPlaced: 'ส่งหลักฐานการโอนเรียบร้อย รอเจ้าหน้าที่ยืนยันการชำระเงิน',
     qrIntro: 'สแกน QR ด้วยแอปธนาคารเพื่อชำระเงินพร้อมเพย์ ยอดเงินถูกกำหนดไว้ใน QR แล้ว',
     qrAlt: 'QR พร้อมเพย์สำหรับชำระเงิน',
@@ -353,6 +356,7 @@ const texts: Bilingual<CheckoutTexts> = {
     minute: 'Minute',
     nightNote: 'Transfers between 00.00 and 08.00 are confirmed after 08.00.',
     slipFirst: 'Attach the slip to confirm',
+    draftRestored: 'Your choices from before you signed in again are back: check them before confirming',
     transferPlaced: 'Your proof of transfer was sent. Staff will confirm the payment.',
     qrIntro: 'Scan the QR with your banking app to pay by PromptPay. The amount is already in the QR.',
     qrAlt: 'PromptPay QR to pay',

@@ -10,9 +10,11 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { DIALOG_WIDTH } from '@sikkha/contract/rules';
 import { type ComponentType, Fragment, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { fullScreenOnPhoneSx } from '../../components/dialog-paper';
 import { Later } from '../../components/Later';
 import { usePageTitle } from '../../hooks/use-page-title';
+import { ORDER_HASH } from '../../lib/course-paths';
 import { leftServerMarkup } from '../../lib/server-markup';
 import type { CourseView } from './api';
 import { CoachBios } from './CoachBios';
@@ -61,6 +63,15 @@ export function CourseDialog({ view, lessonVideoId, open, onClose, OrderDialog, 
   const [orderLoaded, setOrderLoaded] = useState(false);
   // Leaving the course (a link, the back button) leaves the order too.
   if (!open && ordering) setOrdering(false);
+  // Back to an unfinished order (signed in again after the sign-in ended under it): the order dialog opens at once.
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!open || location.hash !== ORDER_HASH) return;
+    setOrderLoaded(true);
+    setOrdering(true);
+    void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+  }, [open, location.hash, location.pathname, location.search, navigate]);
   const title = view.product.product_title ?? '';
   // The tab's title names the open course, as the server writes it for a shared /product/{title} link.
   usePageTitle(open ? title : null);
