@@ -62,11 +62,11 @@ export const lessonProgress = z.object({
 });
 export type LessonProgress = z.infer<typeof lessonProgress>;
 
-/** A course as the member's learning page shows it. */
+/** A course as the member's learning page shows it: one they played, or bought and not started (`last` null). */
 export const courseProgress = z.object({
   product_id: id,
   product_title: z.string().nullable(),
-  /** Lessons in the course (not counting previews), and how many the member completed. */
+  /** Every lesson in the course, previews too, and how many the member has done. */
   lessons: id,
   completed: id,
   seconds: z.number(),

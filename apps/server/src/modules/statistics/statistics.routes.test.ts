@@ -108,9 +108,35 @@ describe('progress', () => {
     const last = (await m.get(`/api/videoStatisticsByUserIdLast?product_id=${f.course.id}`)).json().data;
     expect(last).toMatchObject({ video_id: f.lessons.second.id, event: 'Ended', resumeAt: 0 });
 
+    // Every lesson counts, the preview too: it is never recorded, but it played first each time the course opened.
     const [course] = (await m.get('/api/videoStatisticsByUser')).json().data;
-    expect(course).toMatchObject({ product_id: f.course.id, lessons: 3, completed: 2, seconds: 196 });
+    expect(course).toMatchObject({ product_id: f.course.id, lessons: 4, completed: 3, seconds: 196 });
     expect(course.last.video_id).toBe(f.lessons.second.id);
+  });
+
+  test('my learning lists a bought course not started yet after those played, and no course unpaid or expired', async () => {
+    const m = await t.member('stats-unstarted@example.com');
+    const unstarted = await courseFixture(t.db, { title: 'คอร์สที่ยังไม่เริ่มเรียน' });
+    const waiting = await courseFixture(t.db, { title: 'คอร์สที่รอยืนยันการชำระเงิน' });
+    const expired = await courseFixture(t.db, { title: 'คอร์สที่หมดอายุแล้ว' });
+    await purchase(t.db, m.id!, f.course.id, 'finish', t.clock.now());
+    await purchase(t.db, m.id!, unstarted.course.id, 'finish', t.clock.now());
+    await purchase(t.db, m.id!, waiting.course.id, 'wait', t.clock.now());
+    await purchase(t.db, m.id!, expired.course.id, 'finish', new Date(t.clock.now().getTime() - 3 * 365 * 86_400_000));
+    await m.post('/api/videoStatistics', played(f.lessons.first, 0, 30));
+
+    const courses = (await m.get('/api/videoStatisticsByUser')).json().data;
+    expect(courses).toEqual([
+      expect.objectContaining({ product_id: f.course.id, lessons: 4, completed: 1, seconds: 30 }),
+      {
+        product_id: unstarted.course.id,
+        product_title: 'คอร์สที่ยังไม่เริ่มเรียน',
+        lessons: 4,
+        completed: 0,
+        seconds: 0,
+        last: null,
+      },
+    ]);
   });
 });
 

@@ -257,30 +257,47 @@ export function statisticsService({ db, clock, transact, jobs }: StatisticsDeps)
     });
   }
 
-  /** Per course the member played: lessons (previews aside), lessons completed, seconds, and the lesson to resume. */
+  /**
+   * The member's courses, those played (most recent first) then those bought and not started yet: every lesson of
+   * each, how many are done, seconds, and the lesson to resume. A preview is never recorded (spec 1 §4) but plays
+   * first whenever the course opens, so it counts as done once the member has played the course.
+   */
   async function courses(userId: number) {
     const progress = await lessons(userId);
-    const ids = [...new Set(progress.map((p) => p.product_id))];
+    const bought = (await coursesOf(db, userId, clock.now())).finished.map((c) => c.product_id);
+    const ids = [...new Set([...progress.map((p) => p.product_id), ...bought])];
     if (ids.length === 0) return [];
-    const counted = await queryRows<{ product_id: number; product_title: string | null; lessons: number }>(
+    const counted = await queryRows<{
+      product_id: number;
+      product_title: string | null;
+      lessons: number;
+      previews: number;
+    }>(
       db,
       sql`select p.id as product_id, p.product_title,
-            (select count(*)::int from ${videoList} l where l.product_id = p.id and l.video_list_status <> 'preview')
-              as lessons
+            (select count(*)::int from ${videoList} l where l.product_id = p.id) as lessons,
+            (select count(*)::int from ${videoList} l where l.product_id = p.id and l.video_list_status = 'preview')
+              as previews
           from ${product} p where p.id in (${sql.join(
             ids.map((id) => sql`${id}`),
             sql`, `,
           )})`,
     );
-    return counted.map((c) => {
-      const mine = progress.filter((p) => p.product_id === c.product_id);
+    const byId = new Map(counted.map((c) => [c.product_id, c]));
+    return ids.flatMap((id) => {
+      const c = byId.get(id);
+      if (!c) return [];
+      const { previews, ...course } = c;
+      const mine = progress.filter((p) => p.product_id === id);
       const last = mine[0] ?? null;
-      return {
-        ...c,
-        completed: mine.filter((p) => p.complete).length,
-        seconds: mine.reduce((sum, p) => sum + p.seconds, 0),
-        last,
-      };
+      return [
+        {
+          ...course,
+          completed: mine.filter((p) => p.complete).length + (last ? previews : 0),
+          seconds: mine.reduce((sum, p) => sum + p.seconds, 0),
+          last,
+        },
+      ];
     });
   }
 

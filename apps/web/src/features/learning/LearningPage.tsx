@@ -230,7 +230,8 @@ function CourseEntry({ course }: { course: CourseProgress }) {
   const text = useLearningTexts();
   const location = useLocation();
   const title = course.product_title ?? '';
-  const done = text.lessonsDone(course.completed, course.lessons);
+  const started = course.last !== null;
+  const done = started ? text.lessonsDone(course.completed, course.lessons) : text.notStarted(course.lessons);
   const percent = course.lessons > 0 ? Math.min(100, (course.completed / course.lessons) * 100) : 0;
   return (
     <Paper variant="outlined" sx={{ p: 2.5, height: '100%', display: 'flex', flexDirection: 'column', gap: 1 }}>
@@ -245,7 +246,7 @@ function CourseEntry({ course }: { course: CourseProgress }) {
         sx={{ height: 8, borderRadius: 4 }}
       />
       <Typography variant="body2">
-        {done} · {text.watched(text.duration(course.seconds))}
+        {started ? `${done} · ${text.watched(text.duration(course.seconds))}` : done}
       </Typography>
       {course.last && (
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
@@ -259,9 +260,9 @@ function CourseEntry({ course }: { course: CourseProgress }) {
           state={OVERLAY_STATE}
           variant="contained"
           startIcon={<PlayArrowIcon />}
-          aria-label={text.resumeLabel(title)}
+          aria-label={started ? text.resumeLabel(title) : text.startLabel(title)}
         >
-          {text.resume}
+          {started ? text.resume : text.start}
         </Button>
       </Box>
     </Paper>

@@ -29,6 +29,10 @@ interface LearningTexts {
   resumeAt: (lesson: string, at: string) => string;
   resume: string;
   resumeLabel: (course: string) => string;
+  /** A bought course with no lesson played yet: its lessons, and the button that opens it. */
+  notStarted: (lessons: number) => string;
+  start: string;
+  startLabel: (course: string) => string;
   untitledLesson: string;
   empty: string;
   browse: string;
@@ -80,6 +84,9 @@ export const useLearningTexts = defineTexts<LearningTexts>('learning', {
     resumeAt: (lesson, at) => `ล่าสุด: ${lesson} (${at})`,
     resume: 'เรียนต่อ',
     resumeLabel: (course) => `เรียนต่อ ${course}`,
+    notStarted: (lessons) => `ยังไม่ได้เริ่มเรียน · ${lessons} บท`,
+    start: 'เริ่มเรียน',
+    startLabel: (course) => `เริ่มเรียน ${course}`,
     untitledLesson: 'บทเรียน',
     empty: 'ยังไม่มีประวัติการเรียน เริ่มดูบทเรียนในคอร์สของคุณได้เลย',
     browse: 'ดูคอร์สของฉัน',
@@ -111,6 +118,9 @@ export const useLearningTexts = defineTexts<LearningTexts>('learning', {
     resumeAt: (lesson, at) => `Last: ${lesson} (${at})`,
     resume: 'Resume',
     resumeLabel: (course) => `Resume ${course}`,
+    notStarted: (lessons) => `Not started yet · ${lessons} lessons`,
+    start: 'Start',
+    startLabel: (course) => `Start ${course}`,
     untitledLesson: 'Lesson',
     empty: 'No learning history yet: start a lesson of one of your courses.',
     browse: 'My courses',
