@@ -28,14 +28,14 @@ export interface CertificatesDeps {
 }
 
 /** What the certificate template prints (templates/certificate.typ). */
-interface CertificateData {
+export interface CertificateData {
   name: string;
   course: string;
   date: string;
   number: string;
   url: string;
 }
-const certificateTemplate = pdfTemplate<CertificateData>('certificate.typ');
+export const certificateTemplate = pdfTemplate<CertificateData>('certificate.typ');
 
 /** Certificates are stored, and served from /api/certificate/{file}, under the certificate upload kind. */
 const FOLDER = 'certificate';

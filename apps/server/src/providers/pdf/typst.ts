@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
 import type { PdfRenderer } from './pdf.js';
+import { mendTextLayer } from './text-layer.js';
+import { markThaiWordsIn } from './thai-words.js';
 
 /** Beside this file in the sources, `dist/templates/` in the build (build.mjs copies them). */
 const TEMPLATES = fileURLToPath(new URL('./templates/', import.meta.url));
@@ -30,11 +32,14 @@ function describe(diagnostics: unknown): string {
 
 /**
  * PDFs made by Typst (its compiler as a prebuilt native addon, no browser): HarfBuzz shaping puts Thai vowels and
- * tone marks in place, and its ICU line breaker breaks Thai between words (docs/PDF.md). A template reads its data
- * as JSON from `sys.inputs.data` and its files' paths from `sys.inputs.files`.
+ * tone marks in place. Thai words in the data are marked by ICU's dictionary before layout, so a template that
+ * shows `thai-words` (templates/thai.typ) breaks lines only between them, and the PDF's text layer is mended where
+ * Typst repeats a cluster (text-layer.ts; docs/PDF.md). A template reads its data as JSON from `sys.inputs.data`
+ * and its files' paths from `sys.inputs.files`.
  *
- * Compiling is synchronous and takes a few milliseconds (about 20 ms for a first certificate, 2 ms after), so it
- * runs on the caller's thread; the compiler and its fonts are made on the first document and kept.
+ * Compiling is synchronous and takes tens of milliseconds (a tax invoice about 60 ms on a busy 2-core machine, of
+ * which the word boxes about 20 and mending the text layer about 10), so it runs on the caller's thread; a document
+ * is made once per order. The compiler and its fonts are made on the first document and kept.
  */
 export function typstPdf(templates: string = TEMPLATES): PdfRenderer {
   let compiler: NodeCompiler | undefined;
@@ -51,7 +56,7 @@ export function typstPdf(templates: string = TEMPLATES): PdfRenderer {
       try {
         const compiled = compiler.compile({
           mainFilePath: join(templates, template.file),
-          inputs: { data: JSON.stringify(data), files: JSON.stringify(paths) },
+          inputs: { data: JSON.stringify(markThaiWordsIn(data)), files: JSON.stringify(paths) },
         });
         const document = compiled.result;
         if (compiled.hasError() || !document) {
@@ -59,7 +64,7 @@ export function typstPdf(templates: string = TEMPLATES): PdfRenderer {
             `${template.file} did not compile: ${describe(compiled.takeDiagnostics()?.shortDiagnostics)}`,
           );
         }
-        return compiler.pdf(document);
+        return mendTextLayer(compiler.pdf(document));
       } finally {
         for (const path of Object.values(paths)) compiler.unmapShadow(join(templates, path));
         // Typst memoizes across documents; what ten documents in a row did not use is let go.
