@@ -67,6 +67,13 @@ describe('Typst PDFs', () => {
     expect(pdfText(document)).not.toContain('\u200B');
   });
 
+  test('a Thai abbreviation stays whole on its line, whatever the width', async () => {
+    for (let width = 150; width <= 200; width += 2) {
+      const lines = pdfLines(await pdf.render(paragraph, { text: 'วันที่ 22 พฤศจิกายน พ.ศ. 2569', width }));
+      for (const line of lines) expect(line, `${width} pt`).not.toMatch(/พ\.$/);
+    }
+  });
+
   test('files are drawn from bytes, whatever their format, and never leak into the next document', async () => {
     const webp = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c60' } })
       .webp()
