@@ -169,7 +169,8 @@ export function OmiseCardForm({
         { autoComplete: 'cc-number', inputMode: 'numeric', maxLength: 23, placeholder: '0000 0000 0000 0000' },
         groupCardNumber,
       )}
-      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2, alignItems: 'start' }}>
+      {/* Side by side where the expiry's label fits whole; one above the other on a phone. */}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, alignItems: 'start' }}>
         {field(
           'expiry',
           text.cardExpiry,
