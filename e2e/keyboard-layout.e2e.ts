@@ -5,7 +5,8 @@ import { startShop } from './harness.js';
 import { endEachJourney, visible } from './page-checks.js';
 
 // What a new user tripped on with a wheel, the Tab key and a narrow screen (#22): the payment dialog's frame stays put
-// while its form scrolls.
+// while its form scrolls; a radio group and a file picker are one Tab stop each; the back office's Save bar and app
+// bar fit a phone.
 
 let shop: Awaited<ReturnType<typeof startShop>>;
 let page: Page | undefined;
@@ -34,6 +35,29 @@ async function openOrder(at: Page) {
   const order = at.getByRole('dialog', { name: 'ชำระเงิน' });
   await visible(order.getByRole('radiogroup', { name: 'ช่องทางการชำระเงิน' }), 30_000);
   return order;
+}
+
+/** What has the keyboard's focus, as a person would name it. */
+const focused = (at: Page) =>
+  at.evaluate(() => {
+    const e = document.activeElement as HTMLInputElement | null;
+    if (!e) return '';
+    const name = e.getAttribute('aria-label') ?? e.textContent?.trim() ?? '';
+    return e.type === 'radio' ? `radio ${e.name} ${e.value}` : `${e.tagName.toLowerCase()} ${name}`;
+  });
+
+/** A browser page signed in to the back office through its login form. */
+async function staffPage(width: number, height: number) {
+  page = await shop.page(width, height);
+  await page.goto(`${shop.url}/admin/login`);
+  await page.getByLabel(/ชื่อผู้ใช้/).first().fill(shop.staff.username);
+  await page
+    .getByLabel(/รหัสผ่าน/)
+    .first()
+    .fill(shop.staff.password);
+  await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+  await visible(page.getByRole('heading', { name: 'ภาพรวม', level: 1 }), 60_000);
+  return page;
 }
 
 beforeAll(async () => {
@@ -95,5 +119,69 @@ describe('keyboard and layout', { timeout: 180_000 }, () => {
     expect((await frame()).bandUnderActions).toBe(0);
     await inView('title after Tab', title);
     await inView('✕ after Tab', close);
+  });
+
+  test('a radio group and a file picker are one Tab stop each; the arrow keys move within the group', async () => {
+    const at = await memberPage(1280, 800);
+    const order = await openOrder(at);
+    await order.getByRole('radio', { name: 'โอนเงินผ่านธนาคาร' }).focus();
+    const stops: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      await at.keyboard.press('Tab');
+      stops.push(await focused(at));
+    }
+    // No bank chosen yet: the group's stop is its first bank; the slip is its button only.
+    expect(stops).toEqual([
+      'button คัดลอกเลขบัญชี',
+      'radio orders_payment_bank BBL',
+      'button เลือกไฟล์สลิป',
+      expect.not.stringMatching(/^radio orders_payment_bank|เลือกไฟล์สลิป|^input/),
+    ]);
+
+    await order.getByRole('radio', { name: 'ธนาคารกสิกรไทย' }).focus();
+    await at.keyboard.press('ArrowRight');
+    expect(await focused(at)).toBe('radio orders_payment_bank KTB');
+    expect(await order.getByRole('radio', { name: 'ธนาคารกรุงไทย' }).isChecked()).toBe(true);
+    // Once a bank is chosen the group's stop is that bank, from either side.
+    await at.keyboard.press('Tab');
+    expect(await focused(at)).toBe('button เลือกไฟล์สลิป');
+    await at.keyboard.press('Shift+Tab');
+    expect(await focused(at)).toBe('radio orders_payment_bank KTB');
+    await at.keyboard.press('Shift+Tab');
+    expect(await focused(at)).toBe('button คัดลอกเลขบัญชี');
+  });
+
+  test('on a phone the back office app bar ends its title in “…” and the video form keeps its Save bar', async () => {
+    const at = await staffPage(390, 800);
+    await at.goto(`${shop.url}/admin/ordersExpire`);
+    const title = at.locator('.RaAppBar-title');
+    await visible(title.getByText('คำสั่งซื้อหมดอายุ / ยกเลิก'));
+    const language = at.getByRole('banner').getByRole('button', { name: /ไทย/ });
+    const [titleBox, languageBox] = [await title.boundingBox(), await language.boundingBox()];
+    expect((titleBox?.x ?? 0) + (titleBox?.width ?? 0)).toBeLessThanOrEqual(languageBox?.x ?? 0);
+    // The whole title is in the wrapper the heading clips: it is cut with an ellipsis, not mid-letter.
+    expect(
+      await title.evaluate((heading) => {
+        const inner = heading.querySelector('.RaConfigurable-root');
+        return inner ? getComputedStyle(inner).textOverflow : 'no wrapper';
+      }),
+    ).toBe('ellipsis');
+
+    await at.goto(`${shop.url}/admin/video`);
+    await at.locator('tbody tr').first().click();
+    const form = at.getByRole('dialog', { name: 'แก้ไขคลังวิดีโอ' });
+    const save = form.getByRole('button', { name: 'บันทึก' });
+    await visible(save);
+    // Inside the dialog and the screen, before and after the form scrolls under it.
+    const inside = async () => {
+      const [bar, dialog] = [await save.boundingBox(), await form.boundingBox()];
+      expect(bar && dialog).toBeTruthy();
+      expect(bar!.y).toBeGreaterThanOrEqual(dialog!.y);
+      expect(bar!.y + bar!.height).toBeLessThanOrEqual(Math.min(dialog!.y + dialog!.height, 800));
+    };
+    await inside();
+    await form.hover();
+    await at.mouse.wheel(0, 300);
+    await inside();
   });
 });

@@ -67,8 +67,15 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       sx={{
         minWidth: 0,
         '& .RaLayout-contentWithSidebar, & .RaLayout-content, & .RaList-main, & .RaShow-main': { minWidth: 0 },
-        // A long page title ends in "…" before the app bar's buttons on a phone.
-        '& .RaAppBar-title': { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+        // A long page title ends in "…" before the app bar's buttons on a phone. The title sits in react-admin's
+        // inline-block wrapper, which an ellipsis on the heading alone would cut mid-letter instead.
+        '& .RaAppBar-title, & .RaAppBar-title .RaConfigurable-root': {
+          display: 'block',
+          minWidth: 0,
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: 'nowrap',
+        },
       }}
     >
       {children}

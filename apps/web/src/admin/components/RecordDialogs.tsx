@@ -62,6 +62,17 @@ function SystemFields() {
   );
 }
 
+/**
+ * A form dialog's Save bar, kept at the foot of the dialog while a long form (a video's) scrolls: react-admin's own
+ * sits at the form's end, below the fold, and on a phone is fixed to the screen's foot, outside the dialog.
+ */
+const dialogToolbarSx = {
+  position: 'sticky',
+  bottom: 0,
+  zIndex: 2,
+  '&.RaToolbar-mobileToolbar': { position: 'sticky', width: 'auto' },
+} as const;
+
 /** Saves, then empties the form for the next line: the dialog stays open. */
 function ResetAfterCreate({ onSaved }: { onSaved: () => void }) {
   const { reset } = useFormContext();
@@ -106,11 +117,9 @@ export function CreateDialog({ open, onClose, form }: { open: boolean; onClose: 
             resolver={contractResolver(form.schema)}
             defaultValues={form.defaults}
             toolbar={
-              form.keepOpen ? (
-                <Toolbar>
-                  <ResetAfterCreate onSaved={created} />
-                </Toolbar>
-              ) : undefined
+              <Toolbar sx={dialogToolbarSx}>
+                {form.keepOpen ? <ResetAfterCreate onSaved={created} /> : <SaveButton />}
+              </Toolbar>
             }
           >
             {form.inputs}
@@ -153,7 +162,7 @@ export function EditDialog({ id, onClose, form }: { id: Identifier | null; onClo
           <SimpleForm
             resolver={contractResolver(form.editSchema ?? form.schema)}
             toolbar={
-              <Toolbar sx={{ justifyContent: 'space-between' }}>
+              <Toolbar sx={{ ...dialogToolbarSx, justifyContent: 'space-between' }}>
                 <SaveButton />
                 {!form.noDelete && (
                   <DeleteButton

@@ -14,6 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { type Control, Controller } from 'react-hook-form';
+import { rovingTabIndex } from '../../components/roving-tab-index';
 import { useLang } from '../../i18n/texts';
 import { BANKS, type Bank, BankMark, bankName } from './banks';
 import { ThaiDateField, TimeField24 } from './DateTimeFields';
@@ -66,7 +67,7 @@ export function TransferPanel({
                 <FormControlLabel
                   key={bank}
                   value={bank}
-                  control={<Radio size="small" />}
+                  control={<Radio size="small" tabIndex={rovingTabIndex<string>(bank, field.value, BANKS)} />}
                   label={
                     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
                       <BankMark bank={bank} size={30} />
