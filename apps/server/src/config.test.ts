@@ -1,7 +1,8 @@
-import { mkdtempSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { makeTestCa, SHOP_SIGNER_NAME } from '../test/signing-ca.js';
 import { loadConfig } from './config.js';
 import { pageSecurityPolicy } from './http/security-headers.js';
 
@@ -68,4 +69,21 @@ test('lessons hosted elsewhere play from the https origins VIDEO_HOSTS names, an
   );
   expect(() => loadConfig({ JWT_SECRET: SECRET, VIDEO_HOSTS: 'http://insecure.example' })).toThrow(/VIDEO_HOSTS/);
   expect(() => loadConfig({ JWT_SECRET: SECRET, VIDEO_HOSTS: 'not a url' })).toThrow(/VIDEO_HOSTS/);
+});
+
+test('the e-Tax certificate is read at start: none means unsigned, a wrong password stops the start', () => {
+  expect(loadConfig({ JWT_SECRET: SECRET }).etaxSigner).toBeUndefined();
+  const ca = makeTestCa();
+  try {
+    const env = { JWT_SECRET: SECRET, ETAX_CERT_P12_PATH: ca.p12 };
+    expect(loadConfig({ ...env, ETAX_CERT_PASSWORD: ca.password }).etaxSigner?.subject).toBe(SHOP_SIGNER_NAME);
+    expect(() => loadConfig({ ...env, ETAX_CERT_PASSWORD: 'wrong' })).toThrow(
+      /ETAX_CERT_P12_PATH \(.*shop\.p12\): wrong password \(ETAX_CERT_PASSWORD\)/,
+    );
+    expect(() => loadConfig({ JWT_SECRET: SECRET, ETAX_CERT_PASSWORD: ca.password })).toThrow(
+      /ETAX_CERT_P12_PATH: required with ETAX_CERT_PASSWORD/,
+    );
+  } finally {
+    rmSync(ca.dir, { recursive: true, force: true });
+  }
 });

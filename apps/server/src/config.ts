@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { banks, FACEBOOK_GRAPH_VERSION } from '@sikkha/contract';
 import { FEE_FACTOR, HEAD_OFFICE, isThaiId, TOKEN_MAX_AGE_SECONDS, VAT_PERCENT } from '@sikkha/contract/rules';
 import { z } from 'zod';
+import { loadShopSigner } from './providers/signing/certificate.js';
 
 /** A signing secret shorter than this is refused everywhere. */
 const SECRET_BYTES = 32;
@@ -147,6 +148,10 @@ const schema = z
     OPN_WEBHOOK_SECRET: z.base64().optional(),
     /** How long a call to KPGW or Opn may take before the person is told the gateway is unavailable. */
     PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).optional(),
+    // The shop's certificate for signing e-Tax documents (XAdES XML, PDF): a PKCS#12 file (.p12/.pfx) and its
+    // password. Without it the documents are issued unsigned.
+    ETAX_CERT_P12_PATH: z.string().optional(),
+    ETAX_CERT_PASSWORD: z.string().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE === 's3' && !env.S3_BUCKET) {
@@ -175,6 +180,9 @@ const schema = z
     // Instances sharing a database must share one secret: none can be made up on one machine.
     if (env.DATABASE_URL && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'required with DATABASE_URL' });
+    }
+    if (env.ETAX_CERT_PASSWORD && !env.ETAX_CERT_P12_PATH) {
+      ctx.addIssue({ code: 'custom', path: ['ETAX_CERT_P12_PATH'], message: 'required with ETAX_CERT_PASSWORD' });
     }
     if (Boolean(env.SHOP_ACCOUNT_NAME) !== Boolean(env.SHOP_ACCOUNT_NUMBER)) {
       ctx.addIssue({
@@ -377,6 +385,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       orderExpiryMs: c.ORDER_EXPIRY_HOURS * 3_600_000,
       gatewayOrderExpiryMs: c.GATEWAY_ORDER_EXPIRY_MINUTES * 60_000,
     },
+    /**
+     * The certificate that signs e-Tax documents, read and checked here so a bad file or password stops the start;
+     * undefined when none is set (documents are then issued unsigned, and the back office says so).
+     */
+    etaxSigner: c.ETAX_CERT_P12_PATH
+      ? loadShopSigner(resolve(c.ETAX_CERT_P12_PATH), c.ETAX_CERT_PASSWORD ?? '')
+      : undefined,
   };
 }
 

@@ -5,6 +5,7 @@ import { loadConfig } from './config.js';
 import { openPglite, openPostgres } from './db/client.js';
 import { seedDemo } from './demo/seed.js';
 import { currentRequestId } from './lib/request-context.js';
+import { describeSigning, signingStatus } from './providers/signing/certificate.js';
 
 const config = loadConfig();
 const database = config.databaseUrl ? openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
@@ -17,6 +18,7 @@ const logger = process.stdout.isTTY
   : { level: config.logLevel };
 const webDir = process.env.WEB_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 const app = await buildApp({ config, database, clock: systemClock, webDir, logger });
+app.log.info(describeSigning(signingStatus(config.etaxSigner)));
 
 const demo = config.demo
   ? await seedDemo(database.db, { dataDir: config.dataDir, clock: systemClock, files: app.ctx.providers })

@@ -17,7 +17,24 @@ export const pdfTemplate = <Data>(file: string): PdfTemplate<Data> => ({ file })
  */
 export type PdfFiles = Readonly<Record<string, Uint8Array>>;
 
+/**
+ * A file the PDF carries as its alternative representation (PDF/A-3 /AFRelationship /Alternative): the e-Tax XML of
+ * a receipt or tax invoice, which the Revenue Department reads instead of the page.
+ */
+export interface PdfAlternative {
+  /** The attachment's file name, e.g. `RC-2569-000001.xml`. */
+  name: string;
+  bytes: Uint8Array;
+  mimeType: string;
+  description: string;
+}
+
+export interface PdfOptions {
+  /** Makes the PDF a PDF/A-3b with this file attached. */
+  alternative?: PdfAlternative;
+}
+
 export interface PdfRenderer {
   /** The PDF's bytes; throws with the template's diagnostics when it does not compile. */
-  render<Data>(template: PdfTemplate<Data>, data: Data, files?: PdfFiles): Promise<Buffer>;
+  render<Data>(template: PdfTemplate<Data>, data: Data, files?: PdfFiles, options?: PdfOptions): Promise<Buffer>;
 }

@@ -31,6 +31,16 @@ function describe(diagnostics: unknown): string {
 }
 
 /**
+ * The main file of a PDF/A-3b with an alternative representation: it attaches the file, then lays the template out
+ * as if the template were the main file. Names and paths come in `sys.inputs`, so nothing is quoted into Typst.
+ */
+const WITH_ALTERNATIVE = `#let alternative = json(bytes(sys.inputs.alternative))
+#pdf.attach(alternative.name, read(alternative.path, encoding: none), relationship: "alternative",
+  mime-type: alternative.mimeType, description: alternative.description)
+#include sys.inputs.template
+`;
+
+/**
  * PDFs made by Typst (its compiler as a prebuilt native addon, no browser): HarfBuzz shaping puts Thai vowels and
  * tone marks in place. Thai words in the data are marked by ICU's dictionary before layout, so a template that
  * shows `thai-words` (templates/thai.typ) breaks lines only between them, and the PDF's text layer is mended where
@@ -44,7 +54,7 @@ function describe(diagnostics: unknown): string {
 export function typstPdf(templates: string = TEMPLATES): PdfRenderer {
   let compiler: NodeCompiler | undefined;
   return {
-    async render(template, data, files = {}) {
+    async render(template, data, files = {}, { alternative } = {}) {
       compiler ??= NodeCompiler.create({ workspace: templates, fontArgs: [{ fontBlobs: sarabun() }] });
       // Each document's files live in a folder of their own, so two documents never see each other's pictures.
       const folder = `/.files/${randomUUID()}`;
@@ -53,10 +63,25 @@ export function typstPdf(templates: string = TEMPLATES): PdfRenderer {
         paths[name] = `${folder}/${name}`;
         compiler.mapShadow(join(templates, paths[name]), Buffer.from(bytes));
       }
+      const shadows = Object.values(paths);
+      // At the root: Typst names the attachment by its path from the main file's folder.
+      const main = alternative ? `${folder.replace('/.files/', '.alternative-')}.typ` : template.file;
+      if (alternative) {
+        shadows.push(main, `${folder}/alternative`);
+        compiler.mapShadow(join(templates, main), Buffer.from(WITH_ALTERNATIVE));
+        compiler.mapShadow(join(templates, folder, 'alternative'), Buffer.from(alternative.bytes));
+      }
       try {
         const compiled = compiler.compile({
-          mainFilePath: join(templates, template.file),
-          inputs: { data: JSON.stringify(markThaiWordsIn(data)), files: JSON.stringify(paths) },
+          mainFilePath: join(templates, main),
+          inputs: {
+            data: JSON.stringify(markThaiWordsIn(data)),
+            files: JSON.stringify(paths),
+            ...(alternative && {
+              template: `/${template.file}`,
+              alternative: JSON.stringify({ ...alternative, bytes: undefined, path: `${folder}/alternative` }),
+            }),
+          },
         });
         const document = compiled.result;
         if (compiled.hasError() || !document) {
@@ -64,9 +89,11 @@ export function typstPdf(templates: string = TEMPLATES): PdfRenderer {
             `${template.file} did not compile: ${describe(compiled.takeDiagnostics()?.shortDiagnostics)}`,
           );
         }
-        return mendTextLayer(compiler.pdf(document));
+        // PDF/A wants the creation date the template leaves to Typst (`date: auto`).
+        const pdfA3 = alternative && { pdfStandard: 'a-3b', creationTimestamp: Math.floor(Date.now() / 1000) };
+        return mendTextLayer(compiler.pdf(document, pdfA3));
       } finally {
-        for (const path of Object.values(paths)) compiler.unmapShadow(join(templates, path));
+        for (const path of shadows) compiler.unmapShadow(join(templates, path));
         // Typst memoizes across documents; what ten documents in a row did not use is let go.
         compiler.evictCache(10);
       }
