@@ -131,6 +131,18 @@ const schema = z
       .string()
       .regex(/^\d{5}$/, 'the Revenue Department branch number, 5 digits (00000 is the head office)')
       .default(HEAD_OFFICE),
+    // The seller's address as the e-Tax XML needs it beside the text above (ETDA's Schematron wants a seller's house
+    // number, TISI 1099 sub-district code and postcode): the district and province codes are the sub-district's first
+    // four and two digits. The defaults are the demo address's (แขวงทุ่งพญาไท เขตราชเทวี).
+    SELLER_BUILDING_NUMBER: z.string().trim().min(1).max(16).default('99'),
+    SELLER_SUBDISTRICT_CODE: z
+      .string()
+      .regex(/^\d{6}$/, 'the TISI 1099 code of the sub-district (ตำบล/แขวง), 6 digits')
+      .default('103701'),
+    SELLER_POSTCODE: z
+      .string()
+      .regex(/^\d{5}$/, 'the postcode, 5 digits')
+      .default('10400'),
     SELLER_VAT_REGISTERED: z.enum(['true', 'false', '1', '0']).default('true'),
     VAT_RATE: z.coerce.number().int().min(0).max(30).default(VAT_PERCENT),
     PAYMENT_GATEWAY: z.enum(['kpgw', 'opn', 'sandbox', 'none']).optional(),
@@ -349,6 +361,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       branch: c.SELLER_BRANCH,
       vatRegistered: isTrue(c.SELLER_VAT_REGISTERED),
       vatPercent: c.VAT_RATE,
+    },
+    /** The seller's address in the codes the e-Tax XML needs (see modules/documents/etax). */
+    sellerAddressCodes: {
+      buildingNumber: c.SELLER_BUILDING_NUMBER,
+      subdistrict: c.SELLER_SUBDISTRICT_CODE,
+      postcode: c.SELLER_POSTCODE,
     },
     /** The shop's LINE official account (Messaging API), when its channel token and secret are set. */
     line:

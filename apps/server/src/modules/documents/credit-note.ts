@@ -10,7 +10,7 @@ import {
   vatIncluded,
 } from '@sikkha/contract/rules';
 import { pdfTemplate } from '../../providers/pdf/pdf.js';
-import { buyerOf, type IssuedOrder, type ReceiptData, type Seller, written } from './receipt.js';
+import { buyerOf, type IssuedOrder, issuesTaxInvoice, type ReceiptData, type Seller, written } from './receipt.js';
 
 /**
  * The order a refund is made on, as its original document printed it. An order refunded before it was ever finished
@@ -87,6 +87,34 @@ function refundedBy(refund: IssuedRefund, order: RefundedOrder): string {
 }
 
 /**
+ * What a refund's note says in satang, for the PDF and the e-Tax XML alike. `againstTaxInvoice`: a credit note of a
+ * VAT-registered seller on a tax invoice, which shows the VAT inside the difference by the tax invoice's own rule.
+ * `before` is what was paid less earlier refunds, `after` the correct value once this one is given back.
+ */
+export function creditNoteAmounts(
+  refund: Pick<IssuedRefund, 'doc_type' | 'amount' | 'refunded_before'>,
+  order: Pick<RefundedOrder, 'receipt' | 'price' | 'discount' | 'fee'>,
+  seller: Seller,
+): {
+  againstTaxInvoice: boolean;
+  before: Satang;
+  after: Satang;
+  difference: Satang;
+  vat: { beforeVat: Satang; vat: Satang } | null;
+} {
+  const againstTaxInvoice = refund.doc_type === 'creditNote' && issuesTaxInvoice(order, seller);
+  const paid = sumSatang([order.price, satang(-order.discount), order.fee]);
+  const before = satang(paid - refund.refunded_before);
+  return {
+    againstTaxInvoice,
+    before,
+    after: satang(before - refund.amount),
+    difference: refund.amount,
+    vat: againstTaxInvoice ? vatIncluded(refund.amount, seller.vatPercent) : null,
+  };
+}
+
+/**
  * A refund's document. Against a tax invoice (`creditNote`) it is a credit note, ใบลดหนี้ (Revenue Code §86/10):
  * the seller and the buyer as the tax invoice named them, its own number and date, the tax invoice's number and date,
  * the value before this refund (what was paid less earlier refunds), the correct value after it, the difference, the
@@ -96,25 +124,21 @@ function refundedBy(refund: IssuedRefund, order: RefundedOrder): string {
  */
 export function creditNoteData(refund: IssuedRefund, order: RefundedOrder, seller: Seller): CreditNoteData {
   const creditNote = refund.doc_type === 'creditNote';
-  const againstTaxInvoice = creditNote && order.receipt !== null && seller.vatRegistered;
-  const paid = sumSatang([order.price, satang(-order.discount), order.fee]);
-  const before = satang(paid - refund.refunded_before);
-  const after = satang(before - refund.amount);
+  const { againstTaxInvoice, before, after, vat: split } = creditNoteAmounts(refund, order, seller);
 
   const totals: Total[] = [];
-  if (againstTaxInvoice) {
-    const { beforeVat, vat } = vatIncluded(refund.amount, seller.vatPercent);
+  if (split) {
     totals.push(
       {
         label: 'มูลค่าผลต่างก่อนภาษีมูลค่าเพิ่ม',
         label_en: 'Difference before VAT',
-        value: written(beforeVat),
+        value: written(split.beforeVat),
         grand: false,
       },
       {
         label: `ภาษีมูลค่าเพิ่ม ${seller.vatPercent}%`,
         label_en: `VAT ${seller.vatPercent}% on the difference`,
-        value: written(vat),
+        value: written(split.vat),
         grand: false,
       },
     );

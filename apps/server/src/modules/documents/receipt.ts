@@ -85,6 +85,10 @@ export const written = (amount: Satang) => amounts.format(amount / 100);
 
 const filled = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 
+/** A company buyer's branch number; without one, the head office. */
+export const companyBranchOf = (fields: Extract<ReceiptFields, { type: 'company' }>) =>
+  filled(fields.company_branch) ?? HEAD_OFFICE;
+
 /** The buyer a document names: the receipt fields of a tax invoice, or the member on a plain receipt. */
 export function buyerOf(order: Pick<IssuedOrder, 'receipt' | 'member_name'>): ReceiptData['buyer'] {
   const fields = order.receipt;
@@ -93,7 +97,7 @@ export function buyerOf(order: Pick<IssuedOrder, 'receipt' | 'member_name'>): Re
       name: filled(fields.company_name) ?? order.member_name,
       address: filled(fields.company_address),
       tax_id: filled(fields.company_id),
-      branch: branchLabel(filled(fields.company_branch) ?? HEAD_OFFICE),
+      branch: branchLabel(companyBranchOf(fields)),
     };
   }
   if (fields?.type === 'person') {
@@ -107,59 +111,79 @@ export function buyerOf(order: Pick<IssuedOrder, 'receipt' | 'member_name'>): Re
   return { name: order.member_name, address: null, tax_id: null, branch: null };
 }
 
+/** A VAT-registered seller's document for a buyer who asked for one is a full tax invoice; any other a receipt. */
+export const issuesTaxInvoice = (order: Pick<IssuedOrder, 'receipt'>, seller: Seller) =>
+  order.receipt !== null && seller.vatRegistered;
+
+/**
+ * What an order's document charges, in satang, for the PDF and the e-Tax XML alike: the course's price, the coupon's
+ * discount and the card fee, what was paid (`gross`), and for a VAT-registered seller the VAT inside it
+ * (rate × gross ÷ (100 + rate)) and the value before it.
+ */
+export function receiptAmounts(
+  order: Pick<IssuedOrder, 'price' | 'discount' | 'fee'>,
+  seller: Seller,
+): { price: Satang; discount: Satang; fee: Satang; gross: Satang; vat: { beforeVat: Satang; vat: Satang } | null } {
+  const gross = sumSatang([order.price, satang(-order.discount), order.fee]);
+  return {
+    price: order.price,
+    discount: order.discount,
+    fee: order.fee,
+    gross,
+    vat: seller.vatRegistered ? vatIncluded(gross, seller.vatPercent) : null,
+  };
+}
+
 /**
  * The document of a finished order. A buyer who asked for one (`receipt` Y) gets a full tax invoice from a
  * VAT-registered seller (ใบกำกับภาษี / ใบเสร็จรับเงิน), or a receipt naming them from one that is not (only a
  * registered seller may issue a tax invoice, Revenue Code §86); everyone else a receipt. Prices include VAT, so a
- * registered seller shows the value before VAT and the VAT (rate × gross ÷ (100 + rate)) apart, adding up to
- * what was paid: the course's price, less a discount, plus the card fee when one was charged.
+ * registered seller shows the value before VAT and the VAT apart, adding up to what was paid: the course's price,
+ * less a discount, plus the card fee when one was charged.
  */
 export function receiptData(order: IssuedOrder, seller: Seller): ReceiptData {
-  const taxInvoice = order.receipt !== null && seller.vatRegistered;
+  const taxInvoice = issuesTaxInvoice(order, seller);
+  const amounts = receiptAmounts(order, seller);
   const lines: Line[] = [
     {
       no: '1',
       description: order.product_title,
       detail: `คอร์สเรียนออนไลน์ เข้าเรียนได้ ${ACCESS_YEARS} ปีนับจากวันที่ชำระเงิน`,
       quantity: '1',
-      unit_price: written(order.price),
-      amount: written(order.price),
+      unit_price: written(amounts.price),
+      amount: written(amounts.price),
     },
   ];
-  const charged: Satang[] = [order.price];
-  if (order.discount > 0) {
-    charged.push(satang(-order.discount));
+  if (amounts.discount > 0) {
     lines.push({
       no: String(lines.length + 1),
       description: 'ส่วนลด',
       detail: 'Discount',
       quantity: '',
       unit_price: '',
-      amount: written(satang(-order.discount)),
+      amount: written(satang(-amounts.discount)),
     });
   }
-  if (order.fee > 0) {
-    charged.push(order.fee);
+  if (amounts.fee > 0) {
     lines.push({
       no: String(lines.length + 1),
       description: 'ค่าธรรมเนียมการชำระด้วยบัตร',
       detail: 'Card payment fee',
       quantity: '1',
-      unit_price: written(order.fee),
-      amount: written(order.fee),
+      unit_price: written(amounts.fee),
+      amount: written(amounts.fee),
     });
   }
-  const gross = sumSatang(charged);
+  const { gross, vat: split } = amounts;
   const totals: Total[] = [];
-  if (seller.vatRegistered) {
-    const { beforeVat, vat } = vatIncluded(gross, seller.vatPercent);
+  if (split) {
     totals.push(
       { label: 'รวมเป็นเงิน', label_en: 'Total', value: written(gross), grand: false },
-      { label: 'มูลค่าก่อนภาษีมูลค่าเพิ่ม', label_en: 'Value before VAT', value: written(beforeVat), grand: false },
+      { label: 'มูลค่าก่อนภาษีมูลค่าเพิ่ม', label_en: 'Value before VAT', value: written(split.beforeVat), grand: false },
       {
         label: `ภาษีมูลค่าเพิ่ม ${seller.vatPercent}%`,
         label_en: `VAT ${seller.vatPercent}%`,
-        value: written(vat),
+        value: written(split.vat),
         grand: false,
       },
     );

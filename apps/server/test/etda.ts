@@ -1,0 +1,113 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { Schema } from 'node-schematron';
+
+/**
+ * The judges of the e-Tax XML: ETDA's own XSD (through libxml2's xmllint, every import resolved beside it) and
+ * Schematron rules (through node-schematron), read from the reference package outside the repository, never copied
+ * into it. Where it is: ETDA_REFERENCE_DIR, else ../shared/reference beside the repository, else /work/shared.
+ */
+
+export type EtdaKind = 'TaxInvoice' | 'Receipt' | 'DebitCreditNote' | 'CancellationNote';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const PACKAGE = 'etda-e-tax-invoice-2.1';
+
+export function etdaReference(): string {
+  const candidates = [
+    process.env.ETDA_REFERENCE_DIR,
+    join(repoRoot, '..', 'shared', 'reference', PACKAGE),
+    join('/work/shared/reference', PACKAGE),
+  ].filter((dir): dir is string => Boolean(dir));
+  const found = candidates.find((dir) => existsSync(join(dir, 'ETDA', 'data', 'standard')));
+  if (!found) {
+    throw new Error(
+      `ETDA e-Tax Invoice 2.1 reference package not found (set ETDA_REFERENCE_DIR); looked in: ${candidates.join(', ')}`,
+    );
+  }
+  return found;
+}
+
+const standard = (file: string) => join(etdaReference(), 'ETDA', 'data', 'standard', file);
+
+/** xmllint's complaints about the document against its kind's XSD; none when it validates. */
+export async function schemaErrors(xml: string, kind: EtdaKind): Promise<string[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'etda-'));
+  const file = join(dir, `${kind}.xml`);
+  try {
+    await writeFile(file, xml);
+    const result = await promisify(execFile)('xmllint', [
+      '--noout',
+      '--nonet',
+      '--schema',
+      standard(`${kind}_CrossIndustryInvoice_2p1.xsd`),
+      file,
+    ]).then(
+      ({ stderr }) => ({ ok: true, stderr }),
+      (error: { code?: number | string; stderr?: string }) => {
+        if (error.code === 'ENOENT') throw new Error('xmllint is not installed (Debian: libxml2-utils)');
+        return { ok: false, stderr: error.stderr ?? String(error) };
+      },
+    );
+    const lines = result.stderr
+      .split('\n')
+      .map((line) => line.replace(file, kind).trim())
+      .filter((line) => line && !line.endsWith(' validates'));
+    return result.ok ? lines : lines.length ? lines : ['xmllint failed without a message'];
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const schematrons = new Map<EtdaKind, Schema>();
+
+async function schematronOf(kind: EtdaKind): Promise<Schema> {
+  const cached = schematrons.get(kind);
+  if (cached) return cached;
+  const schema = Schema.fromString(await readFile(standard(`${kind}_Schematron_2p1.sch`), 'utf8'));
+  schematrons.set(kind, schema);
+  return schema;
+}
+
+/**
+ * The root element's namespace and name, read from the text. node-schematron does not fire rules whose context is
+ * the document node ("/"), and ETDA's first rule is one: the root must be the kind's own element.
+ */
+function rootOf(xml: string): { namespace: string | null; name: string } | null {
+  const body = xml.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, '');
+  const start = /<([A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)([^>]*)>/.exec(body);
+  if (!start) return null;
+  const prefix = start[1]?.slice(0, -1);
+  const declared = new RegExp(`xmlns${prefix ? `:${prefix}` : ''}\\s*=\\s*["']([^"']*)["']`).exec(start[3] ?? '');
+  return { namespace: declared?.[1] ?? null, name: start[2]! };
+}
+
+/** The Schematron rules the document breaks (each rule's message, trimmed); none when it passes. */
+export async function ruleFailures(xml: string, kind: EtdaKind): Promise<string[]> {
+  const failures: string[] = [];
+  const root = rootOf(xml);
+  const expected = `${kind}_CrossIndustryInvoice`;
+  if (root?.name !== expected || root.namespace !== `urn:etda:uncefact:data:standard:${expected}:2`) {
+    failures.push(
+      `root: expected ${expected} in its ETDA namespace, found ${root ? `${root.namespace} ${root.name}` : 'none'}`,
+    );
+  }
+  const results = (await schematronOf(kind)).validateString(xml);
+  for (const result of results)
+    failures.push((result.message ?? result.assertId ?? 'rule').replace(/\s+/g, ' ').trim());
+  return failures;
+}
+
+/** Both judges at once: `{ schema: [], rules: [] }` is a valid document. */
+export async function etdaVerdict(xml: string, kind: EtdaKind): Promise<{ schema: string[]; rules: string[] }> {
+  const [schema, rules] = await Promise.all([schemaErrors(xml, kind), ruleFailures(xml, kind)]);
+  return { schema, rules };
+}
+
+/** One of ETDA's example documents. */
+export const etdaExample = (file: string) => readFile(join(etdaReference(), 'ETDA', 'ExampleFile', file), 'utf8');
