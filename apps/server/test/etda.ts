@@ -1,42 +1,22 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Schema } from 'node-schematron';
+import type { EtaxKind } from '../src/modules/documents/etax/index.js';
+import { etdaReferenceDir } from './etda-reference.js';
 
 /**
  * The judges of the e-Tax XML: ETDA's own XSD (through libxml2's xmllint, every import resolved beside it) and
  * Schematron rules (through node-schematron), read from the reference package outside the repository, never copied
- * into it. Where it is: ETDA_REFERENCE_DIR, else ../shared/reference beside the repository, else /work/shared.
+ * into it (`etdaReferenceDir` says where it is, and fails clearly when it is nowhere).
  */
 
-export type EtdaKind = 'TaxInvoice' | 'Receipt' | 'DebitCreditNote' | 'CancellationNote';
-
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const PACKAGE = 'etda-e-tax-invoice-2.1';
-
-export function etdaReference(): string {
-  const candidates = [
-    process.env.ETDA_REFERENCE_DIR,
-    join(repoRoot, '..', 'shared', 'reference', PACKAGE),
-    join('/work/shared/reference', PACKAGE),
-  ].filter((dir): dir is string => Boolean(dir));
-  const found = candidates.find((dir) => existsSync(join(dir, 'ETDA', 'data', 'standard')));
-  if (!found) {
-    throw new Error(
-      `ETDA e-Tax Invoice 2.1 reference package not found (set ETDA_REFERENCE_DIR); looked in: ${candidates.join(', ')}`,
-    );
-  }
-  return found;
-}
-
-const standard = (file: string) => join(etdaReference(), 'ETDA', 'data', 'standard', file);
+const standard = (file: string) => join(etdaReferenceDir(), 'ETDA', 'data', 'standard', file);
 
 /** xmllint's complaints about the document against its kind's XSD; none when it validates. */
-export async function schemaErrors(xml: string, kind: EtdaKind): Promise<string[]> {
+export async function schemaErrors(xml: string, kind: EtaxKind): Promise<string[]> {
   const dir = await mkdtemp(join(tmpdir(), 'etda-'));
   const file = join(dir, `${kind}.xml`);
   try {
@@ -64,9 +44,9 @@ export async function schemaErrors(xml: string, kind: EtdaKind): Promise<string[
   }
 }
 
-const schematrons = new Map<EtdaKind, Schema>();
+const schematrons = new Map<EtaxKind, Schema>();
 
-async function schematronOf(kind: EtdaKind): Promise<Schema> {
+async function schematronOf(kind: EtaxKind): Promise<Schema> {
   const cached = schematrons.get(kind);
   if (cached) return cached;
   const schema = Schema.fromString(await readFile(standard(`${kind}_Schematron_2p1.sch`), 'utf8'));
@@ -88,7 +68,7 @@ function rootOf(xml: string): { namespace: string | null; name: string } | null 
 }
 
 /** The Schematron rules the document breaks (each rule's message, trimmed); none when it passes. */
-export async function ruleFailures(xml: string, kind: EtdaKind): Promise<string[]> {
+export async function ruleFailures(xml: string, kind: EtaxKind): Promise<string[]> {
   const failures: string[] = [];
   const root = rootOf(xml);
   const expected = `${kind}_CrossIndustryInvoice`;
@@ -104,10 +84,10 @@ export async function ruleFailures(xml: string, kind: EtdaKind): Promise<string[
 }
 
 /** Both judges at once: `{ schema: [], rules: [] }` is a valid document. */
-export async function etdaVerdict(xml: string, kind: EtdaKind): Promise<{ schema: string[]; rules: string[] }> {
+export async function etdaVerdict(xml: string, kind: EtaxKind): Promise<{ schema: string[]; rules: string[] }> {
   const [schema, rules] = await Promise.all([schemaErrors(xml, kind), ruleFailures(xml, kind)]);
   return { schema, rules };
 }
 
 /** One of ETDA's example documents. */
-export const etdaExample = (file: string) => readFile(join(etdaReference(), 'ETDA', 'ExampleFile', file), 'utf8');
+export const etdaExample = (file: string) => readFile(join(etdaReferenceDir(), 'ETDA', 'ExampleFile', file), 'utf8');

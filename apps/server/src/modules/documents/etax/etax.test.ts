@@ -1,9 +1,9 @@
 import { satang } from '@sikkha/contract/rules';
 import { describe, expect, test } from 'vitest';
-import { type EtdaKind, etdaVerdict } from '../../../../test/etda.js';
+import { etdaVerdict } from '../../../../test/etda.js';
 import { creditNoteData, type IssuedRefund } from '../credit-note.js';
 import { type IssuedOrder, receiptData } from '../receipt.js';
-import { cancellationNoteXml, type EtaxSeller, orderEtax, refundEtax } from './index.js';
+import { cancellationNoteXml, type EtaxKind, type EtaxSeller, orderEtax, refundEtax } from './index.js';
 
 const seller: EtaxSeller = {
   name: 'บริษัท สิกขา จำกัด',
@@ -65,7 +65,7 @@ const fields = (xml: string, name: string) =>
 /** The PDF's "1,919.07" as the XML writes it, "1919.07". */
 const plain = (printed: string | undefined) => printed?.replace(/,/g, '');
 
-async function expectValid(xml: string, kind: EtdaKind) {
+async function expectValid(xml: string, kind: EtaxKind) {
   expect(await etdaVerdict(xml, kind)).toEqual({ schema: [], rules: [] });
 }
 
