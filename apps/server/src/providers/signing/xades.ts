@@ -1,8 +1,12 @@
 import { webcrypto } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { DOMImplementation, DOMParser, XMLSerializer } from '@xmldom/xmldom';
 import * as xades from 'xadesjs';
-import xpath from 'xpath';
 import { certificateDer, type ShopSigner } from './certificate.js';
+
+// xadesjs wants the xpath package at run time only. Its types declare the browser's DOM library for the whole
+// program, which would let server code use DOM globals (and changes Blob's types): it is loaded untyped.
+const xpath: unknown = createRequire(import.meta.url)('xpath');
 
 xades.setNodeDependencies({ DOMParser, XMLSerializer, DOMImplementation, xpath });
 xades.Application.setEngine('NodeJS', webcrypto as unknown as Crypto);
