@@ -184,4 +184,45 @@ describe('keyboard and layout', { timeout: 180_000 }, () => {
     await at.mouse.wheel(0, 300);
     await inside();
   });
+
+  test('Thai headings break between words only, at phone widths', async () => {
+    for (const width of [320, 360, 390, 430]) {
+      page = await shop.page(width, 800);
+      await page.context().addCookies([{ name: 'cookie-confirm', value: 'agree', url: shop.url }]);
+      for (const path of ['/', '/pricing']) {
+        await page.goto(`${shop.url}${path}`);
+        await page.waitForLoadState('networkidle');
+        const found = await page.evaluate(() => {
+          // Words the browser's Thai dictionary splits in two; a word joiner between the halves keeps them whole.
+          const words = /ตัว\u2060?จริง|พร้อม\u2060?เพย์/g;
+          const split: string[] = [];
+          let seen = 0;
+          const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+            for (const match of node.data.matchAll(words)) {
+              const range = document.createRange();
+              range.setStart(node, match.index);
+              range.setEnd(node, match.index + match[0].length);
+              const lines = new Set(
+                Array.from(range.getClientRects())
+                  .filter((r) => r.width > 0)
+                  .map((r) => Math.round(r.top)),
+              );
+              if (lines.size > 0) seen++;
+              if (lines.size > 1) split.push(`${match[0]} in “${node.data}”`);
+            }
+          }
+          const loose = Array.from(document.querySelectorAll('h1, h2, h3, h4')).filter((h) => {
+            const style = getComputedStyle(h);
+            return style.overflowWrap === 'anywhere' || style.wordBreak === 'break-all';
+          });
+          return { seen, split, loose: loose.map((h) => h.textContent) };
+        });
+        expect(found.seen, `${path} at ${width} px shows the words`).toBeGreaterThan(0);
+        expect(found.split, `${path} at ${width} px`).toEqual([]);
+        expect(found.loose, `${path} at ${width} px`).toEqual([]);
+      }
+      await page.context().close();
+    }
+  });
 });

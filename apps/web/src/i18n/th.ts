@@ -18,7 +18,8 @@ export const th = {
     close: 'ปิด',
   },
   hero: {
-    title: 'เรียนรู้ได้ทุกที่ ทุกเวลา กับผู้สอนตัวจริง',
+    // A word joiner keeps 'ทุกเวลา' and 'ตัวจริง' whole: the browser's Thai dictionary knows each only as two words.
+    title: 'เรียนรู้ได้ทุกที่ ทุก\u2060เวลา กับผู้สอนตัว\u2060จริง',
     subtitle: 'คอร์สเรียนออนไลน์ผ่านวิดีโอ ดูซ้ำได้ตลอดอายุคอร์ส',
     cta: 'ดูคอร์สเรียนทั้งหมด',
   },

@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { wrapLongStrings } from '../../components/text-wrap';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { useLang } from '../../i18n/texts';
 import { type CertificateVerification, isUnknownNumber, useCertificateVerification } from './api';
@@ -33,7 +34,7 @@ export function CertificatePage() {
         <Typography variant="h5" component="h2" gutterBottom sx={{ fontWeight: 700 }}>
           {text.notFoundTitle}
         </Typography>
-        <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography color="text.secondary" sx={{ ...wrapLongStrings }}>
           {text.notFoundText(number)}
         </Typography>
       </Box>
@@ -110,7 +111,7 @@ function Verified({ certificate }: { certificate: CertificateVerification }) {
             <Typography component="dt" color="text.secondary" sx={{ pr: 3 }}>
               {label}
             </Typography>
-            <Typography component="dd" sx={{ m: 0, mb: { xs: 1.5, sm: 0 }, fontWeight: 600, overflowWrap: 'anywhere' }}>
+            <Typography component="dd" sx={{ m: 0, mb: { xs: 1.5, sm: 0 }, fontWeight: 600, ...wrapLongStrings }}>
               {value}
             </Typography>
           </Box>

@@ -18,6 +18,7 @@ import { amountDue, DIALOG_WIDTH, formatBaht, toBaht } from '@sikkha/contract/ru
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { type Product, useProducts } from '../../api/catalogue';
+import { wrapLongStrings } from '../../components/text-wrap';
 import { useLang } from '../../i18n/texts';
 import { cancelOrder, type MyOrder, useAfterPayment, useMyOrders, usePaymentPage } from './api';
 import { PaidOrders } from './PaidOrders';
@@ -61,7 +62,7 @@ export function MyOrders() {
     <Box sx={{ display: 'grid', gap: 3, mb: 4 }}>
       {paidAfterCancel.map((order) => (
         <Alert key={order.id} severity="info" data-order-id={order.id}>
-          <Box component="strong" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+          <Box component="strong" sx={{ display: 'block', ...wrapLongStrings }}>
             {titleOf(order)} · {formatBaht(toBaht(amountDue(order)))} · {text.orderStatus.paid_after_cancel}
           </Box>
           {text.pagePaidAfterCancel}

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { amountDue, formatBaht, thaiLongDate, toBaht } from '@sikkha/contract/rules';
+import { wrapLongStrings } from '../../components/text-wrap';
 import { useLang } from '../../i18n/texts';
 import type { MyOrder } from './api';
 import { useDocumentTexts } from './document-texts';
@@ -47,7 +48,7 @@ export function PaidOrders({
               data-order-id={order.id}
             >
               <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
-                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{titleOf(order)}</Typography>
+                <Typography sx={{ fontWeight: 600, ...wrapLongStrings }}>{titleOf(order)}</Typography>
                 <Typography variant="body2" color="text.secondary">
                   {[
                     order.order_no && text.number(order.order_no),

@@ -16,6 +16,7 @@ import { DIALOG_WIDTH } from '@sikkha/contract/rules';
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { formPaperSx } from '../../components/dialog-paper';
+import { wrapLongStrings } from '../../components/text-wrap';
 import { useLang } from '../../i18n/texts';
 import { type CoinCoupon, claimCoinCoupon, useAfterClaim, useCoinCoupons } from './api';
 import { formatCoins, formatDateTime, useCoinTexts } from './texts';
@@ -219,11 +220,11 @@ function CouponItem({
       }}
     >
       <Box sx={{ minWidth: 0 }}>
-        <Typography id={titleId} component="h3" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+        <Typography id={titleId} component="h3" sx={{ fontWeight: 700, ...wrapLongStrings }}>
           {coupon.coupon_point_title || coupon.coupon_point_code}
         </Typography>
         {coupon.coupon_point_detail && (
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography variant="body2" color="text.secondary" sx={{ ...wrapLongStrings }}>
             {coupon.coupon_point_detail}
           </Typography>
         )}

@@ -16,6 +16,7 @@ import { type ReactNode, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession, useToken } from '../../api/session';
 import { SignInPrompt } from '../../components/SignInPrompt';
+import { wrapLongStrings } from '../../components/text-wrap';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { useTranslation } from '../../i18n';
 import { type Lang, useLang } from '../../i18n/texts';
@@ -165,7 +166,7 @@ function History() {
               <TableRow key={line.id} data-testid="coin-history-line">
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(line.create_at, lang)}</TableCell>
                 <TableCell>{typeLabel(line.log_point_type, text)}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{line.log_point_note}</TableCell>
+                <TableCell sx={{ ...wrapLongStrings }}>{line.log_point_note}</TableCell>
                 <TableCell
                   align="right"
                   sx={{ fontWeight: 600, color: line.log_point_amount < 0 ? 'error.main' : 'success.dark' }}
@@ -213,7 +214,7 @@ function LineCard({ line }: { line: CoinHistoryLine }) {
         </Typography>
       </Box>
       {line.log_point_note && (
-        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography variant="body2" color="text.secondary" sx={{ ...wrapLongStrings }}>
           {line.log_point_note}
         </Typography>
       )}

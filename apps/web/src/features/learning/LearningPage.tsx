@@ -14,6 +14,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useToken } from '../../api/session';
 import { SignInPrompt } from '../../components/SignInPrompt';
+import { wrapLongStrings } from '../../components/text-wrap';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { useLang } from '../../i18n/texts';
 import { courseOverPage, OVERLAY_STATE } from '../../lib/course-paths';
@@ -249,7 +250,7 @@ function CourseEntry({ course }: { course: CourseProgress }) {
         {started ? `${done} · ${text.watched(text.duration(course.seconds))}` : done}
       </Typography>
       {course.last && (
-        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography variant="body2" color="text.secondary" sx={{ ...wrapLongStrings }}>
           {text.resumeAt(course.last.video_name ?? text.untitledLesson, playPosition(course.last.resumeAt))}
         </Typography>
       )}

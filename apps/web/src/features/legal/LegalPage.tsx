@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { wrapLongStrings } from '../../components/text-wrap';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { useLang } from '../../i18n/texts';
 import type { Bilingual, Block, LegalDocument } from './legal-document';
@@ -87,7 +88,7 @@ export function LegalPage({ document: doc }: { document: Bilingual<LegalDocument
   usePageTitle(title);
 
   return (
-    <Container component="article" maxWidth="md" sx={{ py: { xs: 3, md: 6 }, overflowWrap: 'anywhere' }}>
+    <Container component="article" maxWidth="md" sx={{ py: { xs: 3, md: 6 }, ...wrapLongStrings }}>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 700, fontSize: { xs: '1.75rem', md: '2.125rem' } }}>
         {title}
       </Typography>

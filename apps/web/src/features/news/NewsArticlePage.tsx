@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { Img } from '../../components/img';
+import { wrapLongStrings } from '../../components/text-wrap';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { useLang } from '../../i18n/texts';
 import { type News, newsGalleryUrl, newsHeadImage, newsTags, useNewsArticle, useNewsImages } from './api';
@@ -97,7 +98,7 @@ function Article({ item }: { item: News }) {
     .filter(Boolean);
 
   return (
-    <Box component="article" sx={{ overflowWrap: 'anywhere' }}>
+    <Box component="article" sx={{ ...wrapLongStrings }}>
       {/* The article's largest paint: first among the page's pictures. */}
       {head && <Img src={head} alt="" width={1280} height={720} fetchPriority="high" sx={{ ...imageSx, mb: 3 }} />}
       <Typography

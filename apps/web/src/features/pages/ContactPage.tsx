@@ -11,6 +11,7 @@ import Paper from '@mui/material/Paper';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import Typography from '@mui/material/Typography';
 import type { ComponentType, ReactNode } from 'react';
+import { wrapLongStrings } from '../../components/text-wrap';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { useTranslation } from '../../i18n';
 import { CONTACT, usePagesTexts } from './texts';
@@ -27,7 +28,7 @@ function ContactCard({
   return (
     <Paper component="section" variant="outlined" sx={{ p: 3, display: 'flex', gap: 2, minWidth: 0 }}>
       <Icon color="primary" aria-hidden sx={{ mt: 0.5 }} />
-      <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+      <Box sx={{ minWidth: 0, ...wrapLongStrings }}>
         <Typography variant="h6" component="h2" gutterBottom>
           {title}
         </Typography>
