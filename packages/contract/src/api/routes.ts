@@ -41,7 +41,7 @@ import {
   couponCouponCodeQuery,
   couponDateQuery,
 } from './coupons.js';
-import { pdfDocument } from './documents.js';
+import { pdfDocument, xmlDocument } from './documents.js';
 import { jobsQuery, jobView } from './jobs.js';
 import {
   certificateFileQuery,
@@ -261,6 +261,7 @@ export const apiRoutes = {
   ordersRecheckByUser: { method: 'GET', query: recheckQuery, response: envelope(recheckResult) },
   ordersFileTaxInvoice: { method: 'GET', query: orderIdQuery, response: envelope(taxInvoiceNumber) },
   ordersTaxInvoiceFile: { method: 'GET', query: orderIdQuery, response: pdfDocument, produces: ['application/pdf'] },
+  ordersTaxInvoiceXml: { method: 'GET', query: orderIdQuery, response: xmlDocument, produces: ['application/xml'] },
   ordersRefund: { method: 'POST', body: refundBody, response: envelope(orderView) },
   ordersRefunds: { method: 'GET', query: refundsQuery, response: listEnvelope(orderRefund) },
   ordersRefundFile: { method: 'GET', query: refundFileQuery, response: pdfDocument, produces: ['application/pdf'] },

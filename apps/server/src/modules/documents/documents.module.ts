@@ -17,7 +17,7 @@ export const documentsModule: AppModule = {
       clock: ctx.clock,
       storage: ctx.providers.storage,
       pdf: ctx.providers.pdf,
-      seller: ctx.config.seller,
+      seller: { ...ctx.config.seller, addressCodes: ctx.config.sellerAddressCodes },
     });
     ctx.jobs.handle(issueOrderDocument, async ({ orders_id }) => {
       await documents.issue(orders_id);

@@ -6,6 +6,7 @@ import { baht } from '@sikkha/contract/rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Caller, SURCHARGE, testApp } from '../../../test/app.js';
+import { etdaVerdict } from '../../../test/etda.js';
 import { pdfText } from '../../../test/pdf-text.js';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
@@ -82,6 +83,7 @@ afterAll(async () => {
 
 let invoiceOrder: number;
 let invoiceBytes: Buffer;
+let receiptOrder: number;
 
 describe('a company tax invoice', () => {
   test('paid by card: made by the job at finish, with what the Revenue Code asks and the fee line', async () => {
@@ -181,6 +183,7 @@ describe('receipts', () => {
     expect(text).toContain('(หนึ่งพันห้าร้อยเก้าสิบบาทถ้วน)');
     expect(text).not.toContain('ค่าธรรมเนียม');
     expect((await documentOf(order.id))!.doc_type).toBe('receipt');
+    receiptOrder = order.id;
   });
 
   test('a person’s tax invoice names them with their id card number and address', async () => {
@@ -210,6 +213,51 @@ describe('receipts', () => {
     // 2,490.00 × 7 / 107 = 162.90
     expect(text).toContain('162.90');
     expect(text).toContain('(สองพันสี่ร้อยเก้าสิบบาทถ้วน)');
+  });
+});
+
+describe('the e-Tax XML (ordersTaxInvoiceXml, staff)', () => {
+  const field = (xml: string, name: string) => new RegExp(`<ram:${name}[^>]*>([^<]*)</ram:${name}>`).exec(xml)?.[1];
+
+  test('the company’s tax invoice as ETDA’s T03, valid, its totals the PDF’s', async () => {
+    const res = await staff.get(`/api/ordersTaxInvoiceXml?id=${invoiceOrder}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="INV2026-000001.xml"');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const xml = res.body;
+    expect(await etdaVerdict(xml, 'TaxInvoice')).toEqual({ schema: [], rules: [] });
+    expect(field(xml, 'TypeCode')).toBe('T03');
+    expect(xml).toContain('<ram:ID>INV2026-000001</ram:ID>');
+    expect(xml).toContain('<ram:ID schemeID="TXID" schemeAgencyID="RD">010555601234100002</ram:ID>');
+    expect(field(xml, 'PostcodeCode')).toBe('10400');
+    expect(xml).toContain('<ram:PostcodeCode>74130</ram:PostcodeCode>');
+    // The PDF above prints 1,909.56 before VAT, 133.67 VAT, 2,043.23 in all.
+    expect(field(xml, 'TaxBasisTotalAmount')).toBe('1909.56');
+    expect(field(xml, 'TaxTotalAmount')).toBe('133.67');
+    expect(field(xml, 'GrandTotalAmount')).toBe('2043.23');
+    expect(field(xml, 'IssueDateTime')).toMatch(/^2026-11-22T\d\d:\d\d:\d\d\+07:00$/);
+  });
+
+  test('a receipt asked for no tax invoice is ETDA’s T01, its buyer without an id', async () => {
+    const res = await staff.get(`/api/ordersTaxInvoiceXml?id=${receiptOrder}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await etdaVerdict(res.body, 'Receipt')).toEqual({ schema: [], rules: [] });
+    expect(field(res.body, 'TypeCode')).toBe('T01');
+    expect(field(res.body, 'GrandTotalAmount')).toBe('1590.00');
+    expect(field(res.body, 'TaxTotalAmount')).toBe('104.02');
+    expect(res.body).toContain('<ram:ID schemeID="OTHR">N/A</ram:ID>');
+  });
+
+  test('staff only: the order’s own member is refused, a visitor asked to sign in; no such document is 404', async () => {
+    expect((await alice.get(`/api/ordersTaxInvoiceXml?id=${invoiceOrder}`)).statusCode).toBe(403);
+    expect((await t.visitor.get(`/api/ordersTaxInvoiceXml?id=${invoiceOrder}`)).statusCode).toBe(401);
+    expect((await staff.get('/api/ordersTaxInvoiceXml?id=999999')).statusCode).toBe(404);
+    const unfinished = await place(bob, await course('ยังไม่จ่าย', 990), 5);
+    expect((await staff.get(`/api/ordersTaxInvoiceXml?id=${unfinished.id}`)).statusCode).toBe(404);
+    const bad = await staff.get('/api/ordersTaxInvoiceXml?id=abc');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().result).toBe(false);
   });
 });
 

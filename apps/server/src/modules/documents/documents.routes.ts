@@ -38,6 +38,29 @@ export function registerDocumentRoutes(app: FastifyInstance, documents: Document
   );
 
   api.get(
+    '/api/ordersTaxInvoiceXml',
+    {
+      schema: {
+        tags: ['orders-payments'],
+        summary:
+          'A finished order’s receipt (T01) or tax invoice (T03) as ETDA’s e-Tax XML, ขมธอ. 3-2560 v2.1, unsigned (staff)',
+        querystring: routes.ordersTaxInvoiceXml.query,
+        produces: [...routes.ordersTaxInvoiceXml.produces],
+        response: { 200: routes.ordersTaxInvoiceXml.response, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const document = await documents.etaxXml(requireSignedIn(request), request.query.id);
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${document.order_no}.xml"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(document.xml);
+    },
+  );
+
+  api.get(
     '/api/ordersRefundFile',
     {
       schema: {

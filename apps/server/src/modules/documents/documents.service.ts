@@ -19,21 +19,16 @@ import { authorize, type SignedIn } from '../../policies/index.js';
 import type { PdfRenderer } from '../../providers/pdf/pdf.js';
 import type { Storage } from '../../providers/storage.js';
 import { creditNoteData, creditNoteTemplate, type RefundedOrder } from './credit-note.js';
-import {
-  type IssuedOrder,
-  type ReceiptFields,
-  receiptData,
-  receiptTemplate,
-  type Seller,
-  satangOf,
-} from './receipt.js';
+import { type EtaxDocument, type EtaxSeller, orderEtax } from './etax/index.js';
+import { type IssuedOrder, type ReceiptFields, receiptData, receiptTemplate, satangOf } from './receipt.js';
 
 export interface DocumentsDeps {
   db: Db;
   clock: Clock;
   storage: Storage;
   pdf: PdfRenderer;
-  seller: Seller;
+  /** The seller printed on the documents, with its address codes for the e-Tax XML. */
+  seller: EtaxSeller;
 }
 
 /** Issued documents are stored here, and served only through their route (never as an upload kind). */
@@ -265,7 +260,18 @@ export function documentsService({ db, clock, storage, pdf, seller }: DocumentsD
     return { refund, stream: kept.stream, size: kept.size };
   }
 
-  return { issue, file, issueRefundDocument, refundFile };
+  /**
+   * ordersTaxInvoiceXml (staff): a finished order's receipt or tax invoice as ETDA's XML, made now from what its PDF
+   * was made from (docs/ETAX.md); 404 for an order that is not finished.
+   */
+  async function etaxXml(actor: SignedIn, ordersId: number): Promise<EtaxDocument & { order_no: string }> {
+    await authorize({ db, now: clock.now() }, actor, 'order.manage', null);
+    const order = await issuedOrder(ordersId);
+    if (!order) throw notFound();
+    return { ...orderEtax(order, seller, clock.now()), order_no: order.order_no };
+  }
+
+  return { issue, file, issueRefundDocument, refundFile, etaxXml };
 }
 
 export type DocumentsService = ReturnType<typeof documentsService>;
