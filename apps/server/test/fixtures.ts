@@ -1,6 +1,7 @@
 import { baht } from '@sikkha/contract/rules';
 import type { Db } from '../src/db/client.js';
 import * as s from '../src/db/schema/index.js';
+import type { Seller } from '../src/modules/documents/receipt.js';
 
 /** Parent rows every resource's sample payload can point at. */
 export async function catalogueFixture(db: Db, memberId: number) {
@@ -171,3 +172,13 @@ export async function courseOnShow(
     .returning({ id: s.product.id });
   return row!.id;
 }
+
+/** A VAT-registered seller at its head office, with an address whose Thai words a line may want to break. */
+export const testSeller: Seller = {
+  name: 'บริษัท สิกขา จำกัด',
+  address: '123 ถนนพระรามที่ 4 แขวงสุริยวงศ์ เขตบางรัก กรุงเทพมหานคร 10110',
+  taxId: '0105569000002',
+  branch: '00000',
+  vatRegistered: true,
+  vatPercent: 7,
+} as Seller;

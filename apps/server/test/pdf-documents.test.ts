@@ -3,9 +3,10 @@ import QRCode from 'qrcode';
 import { describe, expect, test } from 'vitest';
 import { type CertificateData, certificateTemplate } from '../src/modules/certificates/certificates.service.js';
 import { creditNoteData, creditNoteTemplate, type IssuedRefund } from '../src/modules/documents/credit-note.js';
-import { type IssuedOrder, receiptData, receiptTemplate, type Seller } from '../src/modules/documents/receipt.js';
+import { type IssuedOrder, receiptData, receiptTemplate } from '../src/modules/documents/receipt.js';
 import type { PdfFiles, PdfTemplate } from '../src/providers/pdf/pdf.js';
 import { typstPdf } from '../src/providers/pdf/typst.js';
+import { testSeller } from './fixtures.js';
 
 /**
  * Every kind of PDF the shop hands out, filled with the Thai that broke them: words with a tone mark stacked on a
@@ -15,14 +16,7 @@ import { typstPdf } from '../src/providers/pdf/typst.js';
  */
 const pdf = typstPdf();
 
-const seller: Seller = {
-  name: 'บริษัท สิกขา จำกัด',
-  address: '123 ถนนพระรามที่ 4 แขวงสุริยวงศ์ เขตบางรัก กรุงเทพมหานคร 10110',
-  taxId: '0105569000002',
-  branch: '00000',
-  vatRegistered: true,
-  vatPercent: 7,
-} as Seller;
+const seller = testSeller;
 
 const order: IssuedOrder = {
   order_no: 'SK-2569-000123',

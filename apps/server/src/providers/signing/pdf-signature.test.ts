@@ -3,21 +3,15 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { etdaExampleTaxInvoice, taxInvoiceSchemaErrors } from '../../../test/etda-reference.js';
+import { testSeller } from '../../../test/fixtures.js';
 import { makeTestCa, SHOP_SIGNER_NAME, type TestCa, xmlsecVerify } from '../../../test/signing-ca.js';
-import { type IssuedOrder, receiptData, receiptTemplate, type Seller } from '../../modules/documents/receipt.js';
+import { type IssuedOrder, receiptData, receiptTemplate } from '../../modules/documents/receipt.js';
 import { typstPdf } from '../pdf/typst.js';
 import { loadShopSigner, type ShopSigner } from './certificate.js';
 import { signPdf } from './pdf-signature.js';
 import { signXml } from './xades.js';
 
-const seller = {
-  name: 'บริษัท สิกขา จำกัด',
-  address: '123 ถนนพระรามที่ 4 แขวงสุริยวงศ์ เขตบางรัก กรุงเทพมหานคร 10110',
-  taxId: '0105569000002',
-  branch: '00000',
-  vatRegistered: true,
-  vatPercent: 7,
-} as Seller;
+const seller = testSeller;
 
 const order = {
   order_no: 'SK-2569-000123',
