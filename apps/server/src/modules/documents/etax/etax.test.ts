@@ -219,6 +219,19 @@ describe('the other cases', () => {
     expect(field(xml, 'Purpose')).toBe('ออกเอกสารผิดรายการ');
   });
 
+  test('a reason longer than ETDA’s purpose holds is cut there between words and given whole in a note', async () => {
+    const reason = `${'ผู้เรียนแจ้งว่าวิดีโอบางบทเปิดไม่ได้ '.repeat(12)}จึงคืนเงินบางส่วน`.trim();
+    expect([...reason].length).toBeGreaterThan(256);
+    expect([...reason].length).toBeLessThanOrEqual(500);
+    const xml = refundEtax({ ...refundOf(1000), reason }, orderOf(company, true), seller, created)!.xml;
+    await expectValid(xml, 'DebitCreditNote');
+    const purpose = field(xml, 'Purpose')!;
+    expect([...purpose].length).toBeLessThanOrEqual(256);
+    expect(purpose.endsWith('…')).toBe(true);
+    expect(reason.startsWith(purpose.slice(0, -1))).toBe(true);
+    expect(fields(xml, 'Content')).toContain(reason);
+  });
+
   test('markup and forbidden characters in the shop’s data are escaped or dropped, and the document stays valid', async () => {
     const order = orderOf(
       {

@@ -141,6 +141,20 @@ export function buyerParty(order: Pick<IssuedOrder, 'receipt' | 'member_name'>):
   );
 }
 
+/**
+ * A text cut to what an element may hold (ETDA's Purpose holds 256 characters, a refund's reason up to 500), between
+ * words where it can, with "…" where it was cut.
+ */
+export function upTo(value: string, max: number): string {
+  const chars = [...value];
+  if (chars.length <= max) return value;
+  const cut = chars.slice(0, max - 1).join('');
+  const space = cut.lastIndexOf(' ');
+  return `${space > max / 2 ? cut.slice(0, space) : cut}…`;
+}
+
+const PURPOSE_LENGTH = 256;
+
 /** The document's own header: number, name, type code, date, why it was issued, and notes. */
 export function exchangedDocument(fields: {
   id: string;
@@ -158,12 +172,14 @@ export function exchangedDocument(fields: {
     text('ram:Name', fields.name),
     text('ram:TypeCode', fields.typeCode),
     text('ram:IssueDateTime', bangkokDateTime(fields.issued)),
-    maybeText('ram:Purpose', fields.purpose),
+    maybeText('ram:Purpose', fields.purpose && upTo(fields.purpose, PURPOSE_LENGTH)),
     maybeText('ram:PurposeCode', fields.purposeCode),
     text('ram:CreationDateTime', bangkokDateTime(fields.created)),
-    (fields.notes ?? []).map((note) =>
-      el('ram:IncludedNote', text('ram:Subject', 'หมายเหตุ'), text('ram:Content', note)),
-    ),
+    // A purpose too long for its element is given whole in a note (500 characters, as long as a refund's reason).
+    [
+      ...(fields.notes ?? []),
+      ...(fields.purpose && [...fields.purpose].length > PURPOSE_LENGTH ? [fields.purpose] : []),
+    ].map((note) => el('ram:IncludedNote', text('ram:Subject', 'หมายเหตุ'), text('ram:Content', note))),
   );
 }
 

@@ -7,6 +7,7 @@ import { serialize } from './xml.js';
 export const RECEIPT = { typeCode: 'T01', name: 'ใบเสร็จรับเงิน' } as const;
 
 export function receiptXml(order: IssuedOrder, seller: EtaxSeller, created: Date): string {
+  const printed = receiptData(order, seller);
   return serialize(
     rootOf(
       'Receipt',
@@ -16,9 +17,9 @@ export function receiptXml(order: IssuedOrder, seller: EtaxSeller, created: Date
         ...RECEIPT,
         issued: order.approve_date,
         created,
-        notes: receiptData(order, seller).notes,
+        notes: printed.notes,
       }),
-      saleTransaction(order, seller),
+      saleTransaction(order, seller, printed),
     ),
     namespacesOf('Receipt'),
   );

@@ -1,20 +1,19 @@
 import { type Satang, satang } from '@sikkha/contract/rules';
-import { type IssuedOrder, receiptAmounts, receiptData } from '../receipt.js';
+import { type IssuedOrder, type ReceiptData, receiptAmounts } from '../receipt.js';
 import { amount, buyerParty, currency, type EtaxSeller, lineItem, sellerParty, tradeTax, vatOfEach } from './parts.js';
 import { el, text, type XmlElement } from './xml.js';
 
 /**
  * What an order's receipt or tax invoice says of the sale, from the same amounts and words as its PDF
- * (`receiptAmounts`, `receiptData`): the seller and the buyer, the course and the card fee as lines, the coupon's
- * discount as an allowance on the whole, and the totals.
+ * (`receiptAmounts`; `printed` is the PDF's `receiptData`): the seller and the buyer, the course and the card fee as
+ * lines, the coupon's discount as an allowance on the whole, and the totals.
  *
  * ETDA's amounts are before VAT while the shop's prices include it. The total before VAT and the VAT are the PDF's
  * (VAT on what was paid); the lines split the VAT of their own sum (`vatOfEach`), and the discount before VAT is the
  * lines' sum less the total before VAT, so LineTotal − Allowance = TaxBasis and TaxBasis + Tax = GrandTotal hold to
  * the satang.
  */
-export function saleTransaction(order: IssuedOrder, seller: EtaxSeller): XmlElement {
-  const printed = receiptData(order, seller);
+export function saleTransaction(order: IssuedOrder, seller: EtaxSeller, printed: ReceiptData): XmlElement {
   const amounts = receiptAmounts(order, seller);
   const course = printed.lines[0]!;
   const fee = amounts.fee > 0 ? printed.lines.at(-1)! : null;

@@ -11,6 +11,7 @@ import { serialize } from './xml.js';
 export const TAX_INVOICE = { typeCode: 'T03', name: 'ใบเสร็จรับเงิน/ใบกำกับภาษี' } as const;
 
 export function taxInvoiceXml(order: IssuedOrder, seller: EtaxSeller, created: Date): string {
+  const printed = receiptData(order, seller);
   return serialize(
     rootOf(
       'TaxInvoice',
@@ -20,9 +21,9 @@ export function taxInvoiceXml(order: IssuedOrder, seller: EtaxSeller, created: D
         ...TAX_INVOICE,
         issued: order.approve_date,
         created,
-        notes: receiptData(order, seller).notes,
+        notes: printed.notes,
       }),
-      saleTransaction(order, seller),
+      saleTransaction(order, seller, printed),
     ),
     namespacesOf('TaxInvoice'),
   );
