@@ -13,6 +13,7 @@ import { ApiError } from '../../../api/client';
 import { type Lesson, lessonThumbnailUrl } from '../api';
 import { DrawnByServer } from '../drawn-by-server';
 import { playbackSource } from './api';
+import { playOrMuted } from './autoplay';
 import { framedPlayerUrl } from './external';
 import { attachSource, type MediaHandle, playsNatively, type Quality } from './media';
 import { type ControlsState, PlayerControls } from './PlayerControls';
@@ -158,8 +159,7 @@ export function LessonPlayer(props: LessonPlayerProps) {
         video.playbackRate = latest.current.rate;
         setPhase({ kind: 'ready' });
         if (start >= 1) setResumedAt(start);
-        // The dialog was opened by a click, so the browser lets it play; where it does not, the play button waits.
-        if (latest.current.open) await video.play().catch(() => undefined);
+        if (latest.current.open) await playOrMuted(video, latest.current.onMuted);
       } catch (error) {
         if (!cancelled) {
           setPhase({ kind: 'error', message: error instanceof ApiError && error.status < 500 ? error.message : null });
