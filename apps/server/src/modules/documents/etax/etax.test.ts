@@ -1,18 +1,15 @@
 import { satang } from '@sikkha/contract/rules';
 import { describe, expect, test } from 'vitest';
 import { etdaVerdict } from '../../../../test/etda.js';
+import { testSeller } from '../../../../test/fixtures.js';
 import { creditNoteData, type IssuedRefund } from '../credit-note.js';
 import { type IssuedOrder, receiptData } from '../receipt.js';
 import { cancellationNoteXml, type EtaxKind, type EtaxSeller, orderEtax, refundEtax } from './index.js';
 
+// The fixtures' seller, at แขวงสุริยวงศ์ เขตบางรัก (TISI 1099: 100403).
 const seller: EtaxSeller = {
-  name: 'บริษัท สิกขา จำกัด',
-  address: '99 ถนนพญาไท แขวงทุ่งพญาไท เขตราชเทวี กรุงเทพมหานคร 10400',
-  taxId: '0105569000002',
-  branch: '00000',
-  vatRegistered: true,
-  vatPercent: 7,
-  addressCodes: { buildingNumber: '99', subdistrict: '103701', postcode: '10400' },
+  ...testSeller,
+  addressCodes: { buildingNumber: '123', subdistrict: '100403', postcode: '10110' },
 };
 const notRegistered: EtaxSeller = { ...seller, vatRegistered: false };
 
@@ -246,7 +243,7 @@ describe('the other cases', () => {
     await expectValid(xml, 'TaxInvoice');
     expect(fields(xml, 'Name')).toContain('บริษัท &lt;script&gt;&amp;"A\'B" จำกัด');
     for (const forbidden of ['\u0000', '\u0007', '\uFFFE']) expect(xml).not.toContain(forbidden);
-    expect(fields(xml, 'CityName')).toEqual(['1037']);
+    expect(fields(xml, 'CityName')).toEqual(['1004']);
     expect(xml).toContain('<ram:Name>คอร์ส ]]&gt; &amp; &lt;b&gt;</ram:Name>');
   });
 });
