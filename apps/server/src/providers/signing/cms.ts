@@ -3,7 +3,8 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { certificateDer, type ShopSigner } from './certificate.js';
 
-pkijs.setEngine('node', new pkijs.CryptoEngine({ name: 'node', crypto: webcrypto as unknown as Crypto }));
+type EngineCrypto = ConstructorParameters<typeof pkijs.CryptoEngine>[0]['crypto'];
+pkijs.setEngine('node', new pkijs.CryptoEngine({ name: 'node', crypto: webcrypto as unknown as EngineCrypto }));
 
 const OID = {
   data: '1.2.840.113549.1.7.1',
@@ -68,7 +69,7 @@ export async function detachedCms(content: Uint8Array, signer: ShopSigner): Prom
     false,
     ['sign'],
   );
-  await signedData.sign(key as CryptoKey, 0, 'SHA-256');
+  await signedData.sign(key as Parameters<typeof signedData.sign>[0], 0, 'SHA-256');
   const cms = new pkijs.ContentInfo({ contentType: OID.signedData, content: signedData.toSchema(true) });
   return Buffer.from(cms.toSchema().toBER(false));
 }

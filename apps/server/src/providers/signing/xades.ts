@@ -9,7 +9,7 @@ import { certificateDer, type ShopSigner } from './certificate.js';
 const xpath: unknown = createRequire(import.meta.url)('xpath');
 
 xades.setNodeDependencies({ DOMParser, XMLSerializer, DOMImplementation, xpath });
-xades.Application.setEngine('NodeJS', webcrypto as unknown as Crypto);
+xades.Application.setEngine('NodeJS', webcrypto as unknown as Parameters<typeof xades.Application.setEngine>[1]);
 
 const ALGORITHM = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } as const;
 
@@ -26,7 +26,8 @@ export async function signXml(xml: string, signer: ShopSigner): Promise<string> 
   const document = xades.Parse(xml);
   for (let node = document.firstChild; node && node !== document.documentElement; node = node.nextSibling) {
     // The XML declaration is a processing instruction to xmldom: it stays.
-    const target = node.nodeType === node.PROCESSING_INSTRUCTION_NODE ? (node as ProcessingInstruction).target : 'xml';
+    const target =
+      node.nodeType === node.PROCESSING_INSTRUCTION_NODE ? (node as unknown as { target: string }).target : 'xml';
     if (target !== 'xml') {
       throw new Error(`signXml: remove <?${target}?> before the root element`);
     }
@@ -34,13 +35,15 @@ export async function signXml(xml: string, signer: ShopSigner): Promise<string> 
   const key = await webcrypto.subtle.importKey('pkcs8', signer.privateKeyPkcs8, ALGORITHM, false, ['sign']);
   const certificates = [signer.certificate, ...signer.chain].map((c) => certificateDer(c).toString('base64'));
   const signed = new xades.SignedXml();
-  const signature = await signed.Sign(ALGORITHM, key as CryptoKey, document, {
+  const signature = await signed.Sign(ALGORITHM, key as Parameters<typeof signed.Sign>[1], document, {
     references: [{ uri: '', hash: 'SHA-256', transforms: ['enveloped', 'c14n'] }],
     x509: certificates,
     signingCertificateV2: certificates[0],
     signingTime: {},
   });
-  document.documentElement.appendChild(signature.GetXml() as Node);
+  document.documentElement.appendChild(
+    signature.GetXml() as Parameters<typeof document.documentElement.appendChild>[0],
+  );
   return new XMLSerializer().serializeToString(
     document as unknown as Parameters<XMLSerializer['serializeToString']>[0],
   );
