@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { blankPicture, slipPicture } from '../apps/server/test/slip.js';
 import { startShop } from './harness.js';
-import { consoleProblems, downloadedBytes, endEachJourney, hidden, visible } from './page-checks.js';
+import { consoleProblems, downloadedBytes, endEachJourney, hidden, staffSignedIn, visible } from './page-checks.js';
 
 // The back office as staff use it, on `npm start`'s embedded shop: the badge of waiting orders, a transfer approved
 // after a look at its slip, a course made with everything it has and seen on the storefront, a coupon for listed
@@ -76,19 +76,9 @@ async function shot(at: Page, name: string) {
   if (SHOTS) await at.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-/** A browser page signed in to the back office through its login form. */
+/** The back office, signed in; the journey's page for the failure picture. */
 async function staffPage(width = 1280, height = 900) {
-  page = await shop.page(width, height);
-  await page.goto(`${shop.url}/admin/login`);
-  await page.getByLabel(/ชื่อผู้ใช้/).first().fill(shop.staff.username);
-  await page
-    .getByLabel(/รหัสผ่าน/)
-    .first()
-    .fill(shop.staff.password);
-  await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
-  // The password hash is slow on purpose, and slower on a busy machine: more than the poll's default 5 seconds.
-  await expect.poll(() => page!.evaluate(() => localStorage.getItem('adminToken')), { timeout: 30_000 }).not.toBeNull();
-  await visible(page.getByRole('heading', { name: 'ภาพรวม', level: 1 }), 30_000);
+  page = await staffSignedIn(shop, width, height);
   return page;
 }
 

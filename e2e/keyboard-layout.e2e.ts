@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { shopApi } from './api.js';
 import { startShop } from './harness.js';
-import { endEachJourney, visible } from './page-checks.js';
+import { endEachJourney, staffSignedIn, visible } from './page-checks.js';
 
 // What a new user tripped on with a wheel, the Tab key and a narrow screen (#22): the payment dialog's frame stays put
 // while its form scrolls; a radio group and a file picker are one Tab stop each; the back office's Save bar and app
@@ -46,17 +46,9 @@ const focused = (at: Page) =>
     return e.type === 'radio' ? `radio ${e.name} ${e.value}` : `${e.tagName.toLowerCase()} ${name}`;
   });
 
-/** A browser page signed in to the back office through its login form. */
+/** The back office, signed in; the journey's page for the failure picture. */
 async function staffPage(width: number, height: number) {
-  page = await shop.page(width, height);
-  await page.goto(`${shop.url}/admin/login`);
-  await page.getByLabel(/ชื่อผู้ใช้/).first().fill(shop.staff.username);
-  await page
-    .getByLabel(/รหัสผ่าน/)
-    .first()
-    .fill(shop.staff.password);
-  await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
-  await visible(page.getByRole('heading', { name: 'ภาพรวม', level: 1 }), 60_000);
+  page = await staffSignedIn(shop, width, height);
   return page;
 }
 

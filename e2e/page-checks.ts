@@ -87,3 +87,27 @@ export function endEachJourney(current: () => Page | undefined) {
 
 /** The shop has no favicon.ico yet, which Chromium asks for after each page load. */
 export const notFavicon = (problem: string) => !problem.includes('/favicon.ico');
+
+/** A browser page of the back office, signed in through its login form as the shop's demo staff. */
+export async function staffSignedIn(
+  shop: {
+    url: string;
+    staff: { username: string; password: string };
+    page(width: number, height: number): Promise<Page>;
+  },
+  width = 1280,
+  height = 900,
+): Promise<Page> {
+  const page = await shop.page(width, height);
+  await page.goto(`${shop.url}/admin/login`);
+  await page.getByLabel(/ชื่อผู้ใช้/).first().fill(shop.staff.username);
+  await page
+    .getByLabel(/รหัสผ่าน/)
+    .first()
+    .fill(shop.staff.password);
+  await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+  // The password hash is slow on purpose, and slower on a busy machine: more than the poll's default 5 seconds.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('adminToken')), { timeout: 30_000 }).not.toBeNull();
+  await visible(page.getByRole('heading', { name: 'ภาพรวม', level: 1 }), 60_000);
+  return page;
+}
