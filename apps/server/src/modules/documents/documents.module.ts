@@ -18,6 +18,7 @@ export const documentsModule: AppModule = {
       storage: ctx.providers.storage,
       pdf: ctx.providers.pdf,
       seller: { ...ctx.config.seller, addressCodes: ctx.config.sellerAddressCodes },
+      signer: ctx.config.etaxSigner,
     });
     ctx.jobs.handle(issueOrderDocument, async ({ orders_id }) => {
       await documents.issue(orders_id);

@@ -17,9 +17,11 @@ import {
 import { notFound } from '../../errors.js';
 import { authorize, type SignedIn } from '../../policies/index.js';
 import type { PdfRenderer } from '../../providers/pdf/pdf.js';
+import type { ShopSigner } from '../../providers/signing/certificate.js';
 import type { Storage } from '../../providers/storage.js';
-import { creditNoteData, creditNoteTemplate, type RefundedOrder } from './credit-note.js';
-import { type EtaxDocument, type EtaxSeller, orderEtax } from './etax/index.js';
+import { creditNoteData, creditNoteTemplate, type IssuedRefund, type RefundedOrder } from './credit-note.js';
+import { type EtaxDocument, type EtaxSeller, orderEtax, refundEtax } from './etax/index.js';
+import { issuedPdf } from './etax-pdf.js';
 import { type IssuedOrder, type ReceiptFields, receiptData, receiptTemplate, satangOf } from './receipt.js';
 
 export interface DocumentsDeps {
@@ -29,6 +31,8 @@ export interface DocumentsDeps {
   pdf: PdfRenderer;
   /** The seller printed on the documents, with its address codes for the e-Tax XML. */
   seller: EtaxSeller;
+  /** The shop's certificate: documents with an e-Tax XML are signed with it; without one they are issued unsigned. */
+  signer?: ShopSigner | undefined;
 }
 
 /** Issued documents are stored here, and served only through their route (never as an upload kind). */
@@ -79,7 +83,7 @@ function receiptFieldsOf(
     : { type: 'person', name, card_id: account.card_id, address: account.address };
 }
 
-export function documentsService({ db, clock, storage, pdf, seller }: DocumentsDeps) {
+export function documentsService({ db, clock, storage, pdf, seller, signer }: DocumentsDeps) {
   /**
    * An order as its document prints (or printed) it, whatever its state now: a refunded order keeps the document it
    * was finished with. Null when there is no such order.
@@ -147,7 +151,14 @@ export function documentsService({ db, clock, storage, pdf, seller }: DocumentsD
     if (existing) return existing;
     const order = await issuedOrder(ordersId);
     if (!order) return null;
-    const bytes = await pdf.render(receiptTemplate, receiptData(order, seller));
+    const now = clock.now();
+    const bytes = await issuedPdf(pdf, signer, {
+      template: receiptTemplate,
+      data: receiptData(order, seller),
+      number: order.order_no,
+      etax: orderEtax(order, seller, now),
+      at: now,
+    });
     const file = `${randomUUID()}.pdf`;
     await storage.put(FOLDER, file, bytes);
     const [recorded] = await db
@@ -209,23 +220,28 @@ export function documentsService({ db, clock, storage, pdf, seller }: DocumentsD
       .select({ total: sql<string>`coalesce(sum(${orderRefund.amount}), 0)` })
       .from(orderRefund)
       .where(and(eq(orderRefund.orders_id, refund.orders_id), lt(orderRefund.doc_no, refund.doc_no)));
-    const data = creditNoteData(
-      {
-        doc_type: refund.doc_type,
-        doc_no: refund.doc_no,
-        amount: satangOf(refund.amount),
-        reason: refund.reason,
-        method: refund.method,
-        bank: refund.bank,
-        account: refund.account,
-        coins: refund.coins,
-        issued_at: new Date(toIso(refund.create_at)),
-        refunded_before: satangOf(earlier?.total ?? 0),
-      },
-      order,
-      seller,
-    );
-    const bytes = await pdf.render(creditNoteTemplate, data);
+    const issued: IssuedRefund = {
+      doc_type: refund.doc_type,
+      doc_no: refund.doc_no,
+      amount: satangOf(refund.amount),
+      reason: refund.reason,
+      method: refund.method,
+      bank: refund.bank,
+      account: refund.account,
+      coins: refund.coins,
+      issued_at: new Date(toIso(refund.create_at)),
+      refunded_before: satangOf(earlier?.total ?? 0),
+    };
+    const now = clock.now();
+    const { order_no, approve_date } = order;
+    const bytes = await issuedPdf(pdf, signer, {
+      template: creditNoteTemplate,
+      data: creditNoteData(issued, order, seller),
+      number: refund.doc_no,
+      // ETDA's credit note refers to the tax invoice it corrects, which a refunded order without one lacks.
+      etax: order_no && approve_date ? refundEtax(issued, { ...order, order_no, approve_date }, seller, now) : null,
+      at: now,
+    });
     const file = `${randomUUID()}.pdf`;
     await storage.put(REFUND_FOLDER, file, bytes);
     const [recorded] = await db

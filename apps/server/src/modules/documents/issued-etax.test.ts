@@ -1,0 +1,197 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { baht } from '@sikkha/contract/rules';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type Caller, testApp } from '../../../test/app.js';
+import { etdaVerdict } from '../../../test/etda.js';
+import { pdfText } from '../../../test/pdf-text.js';
+import { makeTestCa, SHOP_SIGNER_NAME, type TestCa, xmlsecVerify } from '../../../test/signing-ca.js';
+import { orderRefund, product } from '../../db/schema/index.js';
+import { SANDBOX_PREFIX } from '../../providers/payments/sandbox/sandbox.js';
+import type { EtaxKind } from './etax/index.js';
+
+/**
+ * The documents as the shop issues them, through the real order flow: a PDF/A-3b carrying its ETDA XML, signed (XML
+ * and PDF) when the shop has a certificate, unsigned when it has none; judged by poppler, xmlsec1 and ETDA's XSD and
+ * Schematron.
+ */
+
+const company = {
+  receipt: 'Y',
+  receipt_type: 'company',
+  company_id: '0105556012341',
+  company_name: 'บริษัท ผู้ใหญ่ลี เทรดดิ้ง จำกัด',
+  company_address: '123/45 หมู่ 6 ถนนเพชรเกษม ตำบลอ้อมน้อย จังหวัดสมุทรสาคร 74130',
+  company_address_send: 'ตู้ ปณ. 9 สมุทรสาคร 74130',
+  company_branch: '00002',
+};
+
+const run = (command: string, ...args: string[]) => {
+  const done = spawnSync(command, args, { encoding: 'utf8' });
+  return `${done.stdout}${done.stderr}`;
+};
+const field = (xml: string, name: string) => new RegExp(`<ram:${name}[^>]*>([^<]*)</ram:${name}>`).exec(xml)?.[1];
+/** An XML amount ("2043.23") as the PDF prints it ("2,043.23"). */
+const printed = (amount: string | undefined) =>
+  Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+let ca: TestCa;
+let work: string;
+beforeAll(async () => {
+  ca = makeTestCa();
+  work = await mkdtemp(join(tmpdir(), 'sikkha-issued-etax-'));
+});
+afterAll(async () => {
+  await rm(ca.dir, { recursive: true, force: true });
+  await rm(work, { recursive: true, force: true });
+});
+
+/** A shop with or without a certificate, a member and staff. */
+async function shop(env: Record<string, string>) {
+  const dataDir = await mkdtemp(join(work, 'data-'));
+  const t = await testApp({ dataDir, env });
+  const staff = await t.staff('etax-staff');
+  const member = await t.member('etax-member@example.com');
+
+  async function paidByCard(title: string, price: number, order: Record<string, unknown>) {
+    const [course] = await t.db
+      .insert(product)
+      .values({ product_title: title, product_price: baht(price), product_status: 'Show' })
+      .returning({ id: product.id });
+    const placed = await member.post('/api/orders', {
+      order: { orders_payment_type_id: 1, ...order },
+      ordersDetail: { product_id: course!.id },
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const { id, token: ref } = placed.json().data as { id: number; token: string };
+    const token = await t.app.inject({
+      method: 'POST',
+      url: `${SANDBOX_PREFIX}/tokens`,
+      payload: {
+        card: { number: '4242424242424242', expiration_month: 12, expiration_year: 2030, security_code: '123' },
+      },
+    });
+    const paid = await member.post('/api/ordersPay', { ref, token: token.json().data.id });
+    expect(paid.json(), paid.body).toMatchObject({ data: { status: 'paid' } });
+    await t.app.ctx.jobs.runDue();
+    return id;
+  }
+
+  /** A stored PDF as its member downloads it, written to a file for poppler. */
+  async function download(caller: Caller, url: string, name: string) {
+    const res = await caller.get(url);
+    expect(res.statusCode, res.body).toBe(200);
+    const path = join(dataDir, name);
+    await writeFile(path, res.rawPayload);
+    return { bytes: res.rawPayload, path };
+  }
+
+  return { t, staff, member, paidByCard, download, dataDir };
+}
+
+type Shop = Awaited<ReturnType<typeof shop>>;
+
+/** The one file a PDF carries: listed by `pdfdetach -list`, saved by `pdfdetach -save`. */
+async function attachedXml(pdf: string, name: string) {
+  expect(run('pdfdetach', '-list', pdf)).toContain(`1 embedded files\n1: ${name}`);
+  const saved = `${pdf}.xml`;
+  run('pdfdetach', '-save', '1', '-o', saved, pdf);
+  return { xml: await readFile(saved, 'utf8'), saved };
+}
+
+/** The XML's totals are the PDF's, as it prints them. */
+function sameAmounts(xml: string, pdf: Buffer, names: string[]) {
+  const text = pdfText(pdf);
+  for (const name of names) {
+    expect(field(xml, name), name).toMatch(/^\d+\.\d\d$/);
+    expect(text, name).toContain(printed(field(xml, name)));
+  }
+}
+
+describe('a shop with a certificate', () => {
+  let s: Shop;
+  let invoiceOrder: number;
+  beforeAll(async () => {
+    s = await shop({ ETAX_CERT_P12_PATH: ca.p12, ETAX_CERT_PASSWORD: ca.password });
+  });
+  afterAll(() => s.t.close());
+
+  test('the paid tax invoice is a signed PDF/A-3b carrying its signed T03 XML, valid to ETDA, its amounts the PDF’s', async () => {
+    invoiceOrder = await s.paidByCard('การตลาดออนไลน์ฉบับมืออาชีพ', 1990, company);
+    const pdf = await s.download(s.member, `/api/ordersTaxInvoiceFile?id=${invoiceOrder}`, 'invoice.pdf');
+    expect(run('pdfinfo', '-meta', pdf.path)).toMatch(/<pdfaid:part>3<\/pdfaid:part>/);
+    const verdict = run('pdfsig', pdf.path);
+    expect(verdict).toContain('Signature Validation: Signature is Valid.');
+    expect(verdict).toContain(`Signer Certificate Common Name: ${SHOP_SIGNER_NAME}`);
+    expect(verdict).toContain('Total document signed');
+
+    const { xml, saved } = await attachedXml(pdf.path, 'INV2026-000001.xml');
+    expect(await etdaVerdict(xml, 'TaxInvoice')).toEqual({ schema: [], rules: [] });
+    expect(field(xml, 'TypeCode')).toBe('T03');
+    expect(xmlsecVerify(saved, ca.caPem)).toMatchObject({ ok: true });
+    sameAmounts(xml, pdf.bytes, ['TaxBasisTotalAmount', 'TaxTotalAmount', 'GrandTotalAmount']);
+    expect(field(xml, 'GrandTotalAmount')).toBe('1990.00');
+  });
+
+  test('a part refunded at the gateway: the credit note carries its signed 81 XML, referring to the tax invoice', async () => {
+    const refunded = await s.staff.post('/api/ordersRefund', { id: invoiceOrder, amount: 500, reason: 'คืนบางส่วน' });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    await s.t.app.ctx.jobs.runDue();
+    const [refund] = await s.t.db.select().from(orderRefund).where(eq(orderRefund.orders_id, invoiceOrder));
+    expect(refund).toMatchObject({ doc_type: 'creditNote', doc_no: 'CN2026-000001' });
+    const pdf = await s.download(s.member, `/api/ordersRefundFile?id=${refund!.id}`, 'credit-note.pdf');
+    expect(run('pdfsig', pdf.path)).toContain('Signature Validation: Signature is Valid.');
+
+    const { xml, saved } = await attachedXml(pdf.path, 'CN2026-000001.xml');
+    expect(await etdaVerdict(xml, 'DebitCreditNote' satisfies EtaxKind)).toEqual({ schema: [], rules: [] });
+    expect(field(xml, 'TypeCode')).toBe('81');
+    expect(xml).toContain('<ram:IssuerAssignedID>INV2026-000001</ram:IssuerAssignedID>');
+    expect(xmlsecVerify(saved, ca.caPem)).toMatchObject({ ok: true });
+    sameAmounts(xml, pdf.bytes, ['TaxTotalAmount', 'GrandTotalAmount']);
+    expect(field(xml, 'GrandTotalAmount')).toBe('500.00');
+  });
+
+  test('a receipt (no tax invoice asked) carries its signed T01 XML; its refund note, which ETDA has no kind for, none', async () => {
+    const id = await s.paidByCard('ภาษาอังกฤษเพื่อการทำงาน', 1590, {});
+    const pdf = await s.download(s.member, `/api/ordersTaxInvoiceFile?id=${id}`, 'receipt.pdf');
+    expect(run('pdfsig', pdf.path)).toContain('Signature Validation: Signature is Valid.');
+    const { xml, saved } = await attachedXml(pdf.path, 'RC2026-000001.xml');
+    expect(await etdaVerdict(xml, 'Receipt')).toEqual({ schema: [], rules: [] });
+    expect(xmlsecVerify(saved, ca.caPem)).toMatchObject({ ok: true });
+    sameAmounts(xml, pdf.bytes, ['TaxTotalAmount', 'GrandTotalAmount']);
+
+    expect((await s.staff.post('/api/ordersRefund', { id, amount: 100, reason: 'คืนบางส่วน' })).statusCode).toBe(200);
+    await s.t.app.ctx.jobs.runDue();
+    const [refund] = await s.t.db.select().from(orderRefund).where(eq(orderRefund.orders_id, id));
+    expect(refund?.doc_type).toBe('refundNote');
+    const note = await s.download(s.member, `/api/ordersRefundFile?id=${refund!.id}`, 'refund-note.pdf');
+    expect(run('pdfdetach', '-list', note.path)).toContain('0 embedded files');
+    expect(run('pdfsig', note.path)).toContain('does not contain any signatures');
+  });
+});
+
+describe('a shop without a certificate', () => {
+  let s: Shop;
+  beforeAll(async () => {
+    s = await shop({});
+  });
+  afterAll(() => s.t.close());
+
+  test('issues the same PDF/A-3b with the same XML, neither signed', async () => {
+    const id = await s.paidByCard('ลงทุนหุ้นไทยสำหรับมือใหม่', 2490, company);
+    const pdf = await s.download(s.member, `/api/ordersTaxInvoiceFile?id=${id}`, 'invoice.pdf');
+    expect(run('pdfinfo', '-meta', pdf.path)).toMatch(/<pdfaid:part>3<\/pdfaid:part>/);
+    expect(run('pdfsig', pdf.path)).toContain('does not contain any signatures');
+    const { xml } = await attachedXml(pdf.path, 'INV2026-000001.xml');
+    expect(xml).not.toContain('Signature');
+    expect(await etdaVerdict(xml, 'TaxInvoice')).toEqual({ schema: [], rules: [] });
+    sameAmounts(xml, pdf.bytes, ['TaxBasisTotalAmount', 'TaxTotalAmount', 'GrandTotalAmount']);
+    // What staff download as XML is what the PDF carries, but for when it was made.
+    const staffXml = (await s.staff.get(`/api/ordersTaxInvoiceXml?id=${id}`)).body;
+    const created = /<ram:CreationDateTime>[^<]*<\/ram:CreationDateTime>/g;
+    expect(staffXml.replace(created, '')).toBe(xml.replace(created, ''));
+  });
+});
