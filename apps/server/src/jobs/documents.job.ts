@@ -14,6 +14,12 @@ export const issueOrderDocument = defineJob({
 });
 
 /**
+ * The mail attachment source (providers/mail.ts) of a finished order's receipt or tax invoice PDF, by order id: the
+ * paid mail names it, the documents module makes it (the stored PDF, issued then if its job has not run yet).
+ */
+export const ORDER_DOCUMENT_ATTACHMENT = 'orderDocument';
+
+/**
  * Makes a refund's credit note (against a tax invoice) or refund note PDF and stores it on its `orderRefund` row,
  * once: enqueued by the unit of work that records the refund and numbers its document (key
  * `documents.refund:<refund id>`); the documents module runs it. Another run, or a download that came first, finds

@@ -4,14 +4,34 @@ import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { mailOutbox } from '../db/schema/index.js';
 
+/**
+ * A file the mail carries, named by where it comes from rather than by its bytes: a document that may not be made
+ * yet when the mail is enqueued (an order's receipt, made by its own job). `source` is what a module registered with
+ * `attachFrom`, `id` what it is asked for.
+ */
+export const mailAttachmentSchema = z.object({
+  filename: z.string(),
+  contentType: z.string(),
+  source: z.string(),
+  id: z.number().int().positive(),
+});
+export type MailAttachment = z.infer<typeof mailAttachmentSchema>;
+
 export const mailSchema = z.object({
   to: z.string(),
   subject: z.string(),
   /** The plain-text part, for clients that do not show HTML (and for the log). */
   text: z.string(),
   html: z.string(),
+  attachments: z.array(mailAttachmentSchema).optional(),
 });
 export type Mail = z.infer<typeof mailSchema>;
+
+/**
+ * Makes an attachment's bytes when its mail is sent (once made, the same bytes at every attempt); null when there is
+ * no such file and never will be, and the mail goes without it. A failure throws, and the send is tried again.
+ */
+export type AttachmentSource = (id: number) => Promise<Buffer | null>;
 
 /**
  * Sends one mail now, or throws. Every attempt is recorded in `mailOutbox`. Services do not call it: they enqueue
@@ -24,6 +44,8 @@ export interface Mailer {
    * recipient's mailbox, which keeps one per Message-ID (RFC 5322 §3.6.4).
    */
   send(mail: Mail, key?: string): Promise<void>;
+  /** Where the attachments of a `source` come from; registered by the module that makes them, at start. */
+  attachFrom(source: string, make: AttachmentSource): void;
 }
 
 type Log = Pick<FastifyBaseLogger, 'info' | 'warn'>;
@@ -43,6 +65,10 @@ export interface MailerOptions {
 
 /** Mail through SMTP when configured; otherwise to the outbox table and the log, so the shop works offline. */
 export function createMailer({ db, log, smtpUrl, from, logContent = false }: MailerOptions): Mailer {
+  const sources = new Map<string, AttachmentSource>();
+  const attachFrom = (source: string, make: AttachmentSource) => {
+    sources.set(source, make);
+  };
   const record = (mail: Mail, status: 'sent' | 'outbox' | 'failed', error?: string) =>
     db.insert(mailOutbox).values({
       mail_to: mail.to,
@@ -61,6 +87,7 @@ export function createMailer({ db, log, smtpUrl, from, logContent = false }: Mai
         const kept = 'Mail kept in the outbox (no SMTP_URL)';
         log.info({ subject: mail.subject }, logContent ? `${kept} to ${mail.to}:\n${mail.text}` : kept);
       },
+      attachFrom,
     };
   }
 
@@ -78,6 +105,7 @@ export function createMailer({ db, log, smtpUrl, from, logContent = false }: Mai
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          attachments: await attachmentsOf(mail, sources),
           ...(key ? { messageId: `<${key}@${domain}>` } : {}),
         });
       } catch (error) {
@@ -89,5 +117,18 @@ export function createMailer({ db, log, smtpUrl, from, logContent = false }: Mai
       }
       await record(mail, 'sent');
     },
+    attachFrom,
   };
+}
+
+/** The mail's attachments made now; one whose source answers that there is none is left out. */
+async function attachmentsOf(mail: Mail, sources: ReadonlyMap<string, AttachmentSource>) {
+  const made = [];
+  for (const { filename, contentType, source, id } of mail.attachments ?? []) {
+    const make = sources.get(source);
+    if (!make) throw new Error(`Mail attachment from "${source}": nothing makes it`);
+    const content = await make(id);
+    if (content) made.push({ filename, contentType, content });
+  }
+  return made;
 }

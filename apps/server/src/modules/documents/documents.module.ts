@@ -1,4 +1,4 @@
-import { issueOrderDocument, issueRefundDocument } from '../../jobs/documents.job.js';
+import { issueOrderDocument, issueRefundDocument, ORDER_DOCUMENT_ATTACHMENT } from '../../jobs/documents.job.js';
 import type { AppModule } from '../module.js';
 import { registerDocumentRoutes } from './documents.routes.js';
 import { documentsService } from './documents.service.js';
@@ -26,6 +26,7 @@ export const documentsModule: AppModule = {
     ctx.jobs.handle(issueRefundDocument, async ({ refund_id }) => {
       await documents.issueRefundDocument(refund_id);
     });
+    ctx.providers.mailer.attachFrom(ORDER_DOCUMENT_ATTACHMENT, documents.orderPdf);
     registerDocumentRoutes(app, documents);
   },
 };

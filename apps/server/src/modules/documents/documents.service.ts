@@ -195,6 +195,16 @@ export function documentsService({ db, clock, storage, pdf, seller, signer }: Do
     return { document, stream: kept.stream, size: kept.size };
   }
 
+  /** The order's stored PDF, issued now if it was not yet (the paid mail's attachment); null for no document. */
+  async function orderPdf(ordersId: number): Promise<Buffer | null> {
+    const document = await issue(ordersId);
+    const kept = document && (await storage.read(FOLDER, document.file));
+    if (!document || !kept) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of kept.stream) chunks.push(Buffer.from(chunk));
+    return Buffer.concat(chunks);
+  }
+
   async function refundRow(refundId: number): Promise<Refund | null> {
     const [found] = await db.select().from(orderRefund).where(eq(orderRefund.id, refundId));
     return found ?? null;
@@ -287,7 +297,7 @@ export function documentsService({ db, clock, storage, pdf, seller, signer }: Do
     return { ...orderEtax(order, seller, clock.now()), order_no: order.order_no };
   }
 
-  return { issue, file, issueRefundDocument, refundFile, etaxXml };
+  return { issue, file, orderPdf, issueRefundDocument, refundFile, etaxXml };
 }
 
 export type DocumentsService = ReturnType<typeof documentsService>;

@@ -9,7 +9,8 @@ import { type Caller, testApp } from '../../../test/app.js';
 import { etdaVerdict } from '../../../test/etda.js';
 import { pdfText } from '../../../test/pdf-text.js';
 import { makeTestCa, SHOP_SIGNER_NAME, type TestCa, xmlsecVerify } from '../../../test/signing-ca.js';
-import { orderRefund, product } from '../../db/schema/index.js';
+import { startSmtp, type TestSmtp } from '../../../test/smtp.js';
+import { job, orderDocument, orderRefund, product } from '../../db/schema/index.js';
 import { SANDBOX_PREFIX } from '../../providers/payments/sandbox/sandbox.js';
 import type { EtaxKind } from './etax/index.js';
 
@@ -113,11 +114,16 @@ function sameAmounts(xml: string, pdf: Buffer, names: string[]) {
 
 describe('a shop with a certificate', () => {
   let s: Shop;
+  let smtp: TestSmtp;
   let invoiceOrder: number;
   beforeAll(async () => {
-    s = await shop({ ETAX_CERT_P12_PATH: ca.p12, ETAX_CERT_PASSWORD: ca.password });
+    smtp = await startSmtp();
+    s = await shop({ ETAX_CERT_P12_PATH: ca.p12, ETAX_CERT_PASSWORD: ca.password, SMTP_URL: smtp.url });
   });
-  afterAll(() => s.t.close());
+  afterAll(async () => {
+    await s.t.close();
+    await smtp.close();
+  });
 
   test('the paid tax invoice is a signed PDF/A-3b carrying its signed T03 XML, valid to ETDA, its amounts the PDF’s', async () => {
     invoiceOrder = await s.paidByCard('การตลาดออนไลน์ฉบับมืออาชีพ', 1990, company);
@@ -134,6 +140,15 @@ describe('a shop with a certificate', () => {
     expect(xmlsecVerify(saved, ca.caPem)).toMatchObject({ ok: true });
     sameAmounts(xml, pdf.bytes, ['TaxBasisTotalAmount', 'TaxTotalAmount', 'GrandTotalAmount']);
     expect(field(xml, 'GrandTotalAmount')).toBe('1990.00');
+
+    // The payment mail carries the same signed PDF, byte for byte.
+    const mail = await smtp.nextMailTo('etax-member@example.com');
+    expect(mail.subject).toBe('ชำระเงินเรียบร้อย: การตลาดออนไลน์ฉบับมืออาชีพ');
+    expect(mail.text).toContain('เลขที่เอกสาร INV2026-000001 (เอกสาร PDF แนบมากับอีเมลฉบับนี้)');
+    expect(mail.parsed.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      ['INV2026-000001.pdf', 'application/pdf'],
+    ]);
+    expect(mail.parsed.attachments[0]!.content.equals(pdf.bytes)).toBe(true);
   });
 
   test('a part refunded at the gateway: the credit note carries its signed 81 XML, referring to the tax invoice', async () => {
@@ -175,10 +190,15 @@ describe('a shop with a certificate', () => {
 
 describe('a shop without a certificate', () => {
   let s: Shop;
+  let smtp: TestSmtp;
   beforeAll(async () => {
-    s = await shop({});
+    smtp = await startSmtp();
+    s = await shop({ SMTP_URL: smtp.url });
   });
-  afterAll(() => s.t.close());
+  afterAll(async () => {
+    await s.t.close();
+    await smtp.close();
+  });
 
   test('issues the same PDF/A-3b with the same XML, neither signed', async () => {
     const id = await s.paidByCard('ลงทุนหุ้นไทยสำหรับมือใหม่', 2490, company);
@@ -193,5 +213,38 @@ describe('a shop without a certificate', () => {
     const staffXml = (await s.staff.get(`/api/ordersTaxInvoiceXml?id=${id}`)).body;
     const created = /<ram:CreationDateTime>[^<]*<\/ram:CreationDateTime>/g;
     expect(staffXml.replace(created, '')).toBe(xml.replace(created, ''));
+    const mail = await smtp.nextMailTo('etax-member@example.com');
+    expect(mail.parsed.attachments[0]!.content.equals(pdf.bytes)).toBe(true);
+  });
+
+  test('a payment mail sent before the document’s job ran makes the document, once, and carries it', async () => {
+    const [course] = await s.t.db
+      .insert(product)
+      .values({ product_title: 'โค้ดดิ้งเบื้องต้นด้วย Python', product_price: baht(1890), product_status: 'Show' })
+      .returning({ id: product.id });
+    const placed = await s.member.post('/api/orders', {
+      order: { orders_payment_type_id: 5 },
+      ordersDetail: { product_id: course!.id },
+    });
+    const id = placed.json().data.id as number;
+    expect((await s.staff.post('/api/ordersUpdate', { id, orders_status: 'finish' })).statusCode).toBe(200);
+    // The document's job held back an hour: the mail goes first.
+    const later = new Date(s.t.clock.now().getTime() + 3_600_000).toISOString();
+    await s.t.db
+      .update(job)
+      .set({ run_at: later })
+      .where(eq(job.key, `documents.issue:${id}`));
+    await s.t.app.ctx.jobs.runDue();
+    const mail = await smtp.nextMailTo('etax-member@example.com');
+    expect(mail.parsed.attachments.map((a) => a.filename)).toEqual(['RC2026-000001.pdf']);
+    const [issued] = await s.t.db.select().from(orderDocument).where(eq(orderDocument.orders_id, id));
+    expect(issued).toMatchObject({ order_no: 'RC2026-000001' });
+
+    s.t.clock.advance(3_600_000);
+    await s.t.app.ctx.jobs.runDue();
+    expect(await s.t.db.select().from(orderDocument).where(eq(orderDocument.orders_id, id))).toEqual([issued]);
+    const pdf = await s.download(s.member, `/api/ordersTaxInvoiceFile?id=${id}`, 'receipt.pdf');
+    expect(mail.parsed.attachments[0]!.content.equals(pdf.bytes)).toBe(true);
+    expect(run('pdfdetach', '-list', pdf.path)).toContain('1: RC2026-000001.xml');
   });
 });

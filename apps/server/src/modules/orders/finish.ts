@@ -6,7 +6,7 @@ import { recordCoins } from '../../db/coin-ledger.js';
 import { notify } from '../../db/notify.js';
 import { documentCounter, orderPayment, orders, ordersDetail, product, user } from '../../db/schema/index.js';
 import type { Work } from '../../db/unit-of-work.js';
-import { issueOrderDocument } from '../../jobs/documents.job.js';
+import { issueOrderDocument, ORDER_DOCUMENT_ATTACHMENT } from '../../jobs/documents.job.js';
 import type { Jobs } from '../../jobs/jobs.js';
 import { sendMail } from '../../jobs/mail.job.js';
 import { orderPaidMail } from './mail.js';
@@ -128,6 +128,8 @@ export async function finishOrder(
         // What was charged: the net and the card fee line, as the receipt and the payment page say.
         amount: formatBaht(toBaht(amountDue({ orders_net: done.orders_net, fee: payment?.fee ?? 0 }))),
         link: `${deps.publicUrl}/courses/onlyOrder`,
+        // The document this unit of work numbered, attached when the mail goes (made then if its job has not run).
+        document: { filename: `${orderNo}.pdf`, source: ORDER_DOCUMENT_ATTACHMENT, id: orderId },
       }),
       { key: `orders.paid:${orderId}` },
     );

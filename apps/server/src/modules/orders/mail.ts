@@ -1,5 +1,5 @@
 import { escapeHtml } from '../../lib/html.js';
-import type { Mail } from '../../providers/mail.js';
+import type { Mail, MailAttachment } from '../../providers/mail.js';
 import { automaticFooter, mailGreeting, mailLayout } from '../../providers/mail-layout.js';
 
 /** An order's mail: a greeting, its lines, and the link to the member's courses. */
@@ -18,7 +18,7 @@ function orderMail(to: string, subject: string, name: string | null, lines: stri
   };
 }
 
-/** The mail of a finished order: what was bought, its document number, where to start watching. */
+/** The mail of a finished order: what was bought, its document (number, and the PDF attached), where to start watching. */
 export function orderPaidMail(input: {
   to: string;
   name: string | null;
@@ -26,14 +26,18 @@ export function orderPaidMail(input: {
   orderNo: string;
   amount: string;
   link: string;
+  document: Omit<MailAttachment, 'contentType'>;
 }): Mail {
   const subject = `ชำระเงินเรียบร้อย: ${input.title}`;
   const lines = [
     `ได้รับชำระเงินคอร์ส ${input.title} จำนวน ${input.amount} แล้ว`,
-    `เลขที่เอกสาร ${input.orderNo}`,
+    `เลขที่เอกสาร ${input.orderNo} (เอกสาร PDF แนบมากับอีเมลฉบับนี้)`,
     'คุณเริ่มเรียนได้ทันทีที่หน้า คอร์สของฉัน',
   ];
-  return orderMail(input.to, subject, input.name, lines, input.link);
+  return {
+    ...orderMail(input.to, subject, input.name, lines, input.link),
+    attachments: [{ ...input.document, contentType: 'application/pdf' }],
+  };
 }
 
 /** The mail of a refused payment: which order, why, and where to pay again. */
