@@ -8,6 +8,7 @@ import { adminRequest } from './admin-request';
 import { LazyBarChart } from './components/BarChartLazy';
 import { formatDate, formatMoney } from './components/format';
 import { PaymentSetupNotice } from './components/PaymentSetupNotice';
+import { SigningNotice } from './components/SigningNotice';
 
 function Figure({ title, value, note, to }: { title: string; value: ReactNode; note?: string; to: string }) {
   return (
@@ -45,6 +46,7 @@ export function Dashboard() {
         {translate('admin.dashboard.title')}
       </Typography>
       <PaymentSetupNotice />
+      <SigningNotice />
       {data && (
         <>
           <Grid container spacing={2} sx={{ mb: 2 }}>

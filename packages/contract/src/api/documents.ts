@@ -8,6 +8,16 @@ export const pdfDocument = z.any().meta({ description: 'The PDF itself (applicat
 export const xmlDocument = z.any().meta({ description: 'The XML itself (application/xml)', format: 'binary' });
 
 /**
+ * Whether the shop signs its e-Tax documents (back office, GET /api/signingStatus): who signs, who vouches for them and
+ * until when; or that documents are issued unsigned, for want of a certificate (ETAX_CERT_P12_PATH).
+ */
+export const signingStatus = z.discriminatedUnion('signed', [
+  z.object({ signed: z.literal(true), subject: z.string(), issuer: z.string(), notAfter: z.string() }),
+  z.object({ signed: z.literal(false), note: z.literal('documents are issued unsigned') }),
+]);
+export type SigningStatus = z.infer<typeof signingStatus>;
+
+/**
  * The buyer's branch on a company's tax invoice: the Revenue Department's five-digit number, 00000 for the head
  * office (สำนักงานใหญ่), which is also what an order without it gets.
  */

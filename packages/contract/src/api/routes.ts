@@ -41,7 +41,7 @@ import {
   couponCouponCodeQuery,
   couponDateQuery,
 } from './coupons.js';
-import { pdfDocument, xmlDocument } from './documents.js';
+import { pdfDocument, signingStatus, xmlDocument } from './documents.js';
 import { jobsQuery, jobView } from './jobs.js';
 import {
   certificateFileQuery,
@@ -262,6 +262,8 @@ export const apiRoutes = {
   ordersFileTaxInvoice: { method: 'GET', query: orderIdQuery, response: envelope(taxInvoiceNumber) },
   ordersTaxInvoiceFile: { method: 'GET', query: orderIdQuery, response: pdfDocument, produces: ['application/pdf'] },
   ordersTaxInvoiceXml: { method: 'GET', query: orderIdQuery, response: xmlDocument, produces: ['application/xml'] },
+  /** Staff: whether e-Tax documents are signed, and by whom (the back office's notice when they are not). */
+  signingStatus: { method: 'GET', response: envelope(signingStatus) },
   ordersRefund: { method: 'POST', body: refundBody, response: envelope(orderView) },
   ordersRefunds: { method: 'GET', query: refundsQuery, response: listEnvelope(orderRefund) },
   ordersRefundFile: { method: 'GET', query: refundFileQuery, response: pdfDocument, produces: ['application/pdf'] },

@@ -28,6 +28,7 @@ const calls: Record<string, Call[]> = {
   dashboard: [
     ['GET', '/api/dashboard'],
     ['GET', '/api/paymentSetup'],
+    ['GET', '/api/signingStatus'],
   ],
   orders: [
     ['GET', '/api/ordersReview'],

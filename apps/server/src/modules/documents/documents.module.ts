@@ -1,4 +1,5 @@
 import { issueOrderDocument, issueRefundDocument, ORDER_DOCUMENT_ATTACHMENT } from '../../jobs/documents.job.js';
+import { signingStatus } from '../../providers/signing/certificate.js';
 import type { AppModule } from '../module.js';
 import { registerDocumentRoutes } from './documents.routes.js';
 import { documentsService } from './documents.service.js';
@@ -27,6 +28,6 @@ export const documentsModule: AppModule = {
       await documents.issueRefundDocument(refund_id);
     });
     ctx.providers.mailer.attachFrom(ORDER_DOCUMENT_ATTACHMENT, documents.orderPdf);
-    registerDocumentRoutes(app, documents);
+    registerDocumentRoutes(app, documents, signingStatus(ctx.config.etaxSigner));
   },
 };

@@ -1,16 +1,32 @@
-import { apiRoutes as routes } from '@sikkha/contract';
+import { message, apiRoutes as routes, type SigningStatus } from '@sikkha/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireSignedIn } from '../../http/auth.js';
+import { requireSignedIn, requireStaff } from '../../http/auth.js';
 import { errorResponses } from '../../http/error-responses.js';
 import type { DocumentsService } from './documents.service.js';
 
 /**
  * The receipt or tax invoice of a finished order, as the PDF that was issued at finish; a refund's credit note or
- * refund note, as the PDF issued with the refund.
+ * refund note, as the PDF issued with the refund. Staff: whether those are signed.
  */
-export function registerDocumentRoutes(app: FastifyInstance, documents: DocumentsService) {
+export function registerDocumentRoutes(app: FastifyInstance, documents: DocumentsService, signing: SigningStatus) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/signingStatus',
+    {
+      schema: {
+        tags: ['orders-payments'],
+        summary:
+          'Staff: whether e-Tax documents are signed (the certificate’s signer, issuer and expiry) or issued unsigned',
+        response: { 200: routes.signingStatus.response, ...errorResponses },
+      },
+    },
+    (request) => {
+      requireStaff(request);
+      return { result: true, data: signing, message: message('ok') };
+    },
+  );
 
   api.get(
     '/api/ordersTaxInvoiceFile',

@@ -140,6 +140,12 @@ describe('a shop with a certificate', () => {
     expect(xmlsecVerify(saved, ca.caPem)).toMatchObject({ ok: true });
     sameAmounts(xml, pdf.bytes, ['TaxBasisTotalAmount', 'TaxTotalAmount', 'GrandTotalAmount']);
     expect(field(xml, 'GrandTotalAmount')).toBe('1990.00');
+    expect((await s.staff.get('/api/signingStatus')).json().data).toEqual({
+      signed: true,
+      subject: SHOP_SIGNER_NAME,
+      issuer: 'Sikkha Test CA',
+      notAfter: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
 
     // The payment mail carries the same signed PDF, byte for byte.
     const mail = await smtp.nextMailTo('etax-member@example.com');
@@ -215,6 +221,12 @@ describe('a shop without a certificate', () => {
     expect(staffXml.replace(created, '')).toBe(xml.replace(created, ''));
     const mail = await smtp.nextMailTo('etax-member@example.com');
     expect(mail.parsed.attachments[0]!.content.equals(pdf.bytes)).toBe(true);
+    // The back office says so (its dashboard's notice); only staff may ask.
+    const status = await s.staff.get('/api/signingStatus');
+    expect(status.statusCode, status.body).toBe(200);
+    expect(status.json().data).toEqual({ signed: false, note: 'documents are issued unsigned' });
+    expect((await s.member.get('/api/signingStatus')).statusCode).toBe(403);
+    expect((await s.t.visitor.get('/api/signingStatus')).statusCode).toBe(401);
   });
 
   test('a payment mail sent before the document’s job ran makes the document, once, and carries it', async () => {

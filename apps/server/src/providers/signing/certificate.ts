@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { SigningStatus } from '@sikkha/contract';
 import forge from 'node-forge';
 
 /**
@@ -17,11 +18,7 @@ export interface ShopSigner {
   readonly notAfter: Date;
 }
 
-/** What the start log and the back office say about signing. */
-export type SigningStatus =
-  | { signed: true; subject: string; issuer: string; notAfter: string }
-  | { signed: false; note: 'documents are issued unsigned' };
-
+/** What the start log and the back office (GET /api/signingStatus) say about signing. */
 export function signingStatus(signer: ShopSigner | undefined): SigningStatus {
   return signer
     ? { signed: true, subject: signer.subject, issuer: signer.issuer, notAfter: signer.notAfter.toISOString() }

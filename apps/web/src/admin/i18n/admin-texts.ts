@@ -328,6 +328,11 @@ export const adminTh = {
     hint: 'รูปและลิงก์นี้แสดงบนวิดีโอ 5 วินาทีหลังเริ่มเล่น และทุก 600 วินาที ครั้งละ 5 วินาที ถ้าเปิดแสดงหลายรายการ จะใช้รายการล่าสุด',
   },
   /** What the shop's settings leave out (GET /api/paymentSetup), said on the dashboard until it is set. */
+  /** Whether e-Tax documents are signed (GET /api/signingStatus), said on the dashboard while they are not. */
+  signing: {
+    unsigned:
+      'ยังไม่ได้ตั้งใบรับรองอิเล็กทรอนิกส์ของร้าน (ETAX_CERT_P12_PATH, ETAX_CERT_PASSWORD) ใบเสร็จรับเงิน ใบกำกับภาษี และใบลดหนี้จึงออกโดยไม่มีลายมือชื่ออิเล็กทรอนิกส์ ยังใช้เป็นใบกำกับภาษีอิเล็กทรอนิกส์ (e-Tax Invoice) ไม่ได้',
+  },
   paymentSetup: {
     SHOP_ACCOUNT_NUMBER: 'ยังไม่ได้ตั้งบัญชีรับโอนของร้าน (SHOP_BANK, SHOP_ACCOUNT_NAME, SHOP_ACCOUNT_NUMBER) จึงไม่เปิดรับ: %{off}',
     PAYMENT_GATEWAY: 'ยังไม่ได้ตั้งผู้ให้บริการรับชำระเงิน (PAYMENT_GATEWAY และคีย์) จึงไม่เปิดรับ: %{off}',
@@ -686,6 +691,10 @@ export const adminEn: Shape<AdminTexts> = {
   paymentType: { on: 'Take payments this way' },
   advert: {
     hint: 'This picture and link show over the video 5 s after play starts and every 600 s, for 5 s each time. With several shown, the newest is used.',
+  },
+  signing: {
+    unsigned:
+      'The shop’s signing certificate is not set (ETAX_CERT_P12_PATH, ETAX_CERT_PASSWORD), so receipts, tax invoices and credit notes are issued without a digital signature and do not yet count as e-Tax invoices',
   },
   paymentSetup: {
     SHOP_ACCOUNT_NUMBER:
