@@ -480,6 +480,8 @@ describe('the back office', { timeout: 240_000 }, () => {
     await visible(at.getByText(/฿[\d,]+\.\d{2}/).first());
     // The 30-day total is named for what it is; the chart beside it is the one per day.
     await visible(at.getByText('ยอดขายรวม 30 วันล่าสุด'));
+    // The shop runs without a signing certificate: the dashboard says its documents go out unsigned.
+    await visible(at.getByRole('alert').filter({ hasText: 'ออกโดยไม่มีลายมือชื่ออิเล็กทรอนิกส์' }));
     await at.getByRole('link', { name: /สมาชิกใหม่/ }).click();
     await expect.poll(() => new URL(at.url()).pathname).toBe('/admin/user');
     await at.goBack();
