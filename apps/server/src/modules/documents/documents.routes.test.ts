@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Caller, SURCHARGE, testApp } from '../../../test/app.js';
 import { etdaVerdict } from '../../../test/etda.js';
 import { pdfText } from '../../../test/pdf-text.js';
+import { payBySandboxCard } from '../../../test/sandbox-card.js';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { job, orderDocument, product } from '../../db/schema/index.js';
-import { SANDBOX_PREFIX } from '../../providers/payments/sandbox/sandbox.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
 let dataDir: string;
@@ -44,19 +44,6 @@ async function place(member: Caller, productId: number, typeId: number, order: R
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as { id: number; token: string; amount: number; fee: number };
-}
-
-/** Pays a card order through the built-in sandbox gateway, as the browser's script and the member would. */
-async function payByCard(member: Caller, ref: string) {
-  const token = await t.app.inject({
-    method: 'POST',
-    url: `${SANDBOX_PREFIX}/tokens`,
-    payload: {
-      card: { number: '4242424242424242', expiration_month: 12, expiration_year: 2030, security_code: '123' },
-    },
-  });
-  const paid = await member.post('/api/ordersPay', { ref, token: token.json().data.id });
-  expect(paid.json(), paid.body).toMatchObject({ data: { status: 'paid' } });
 }
 
 async function finishByStaff(id: number) {
@@ -92,7 +79,7 @@ describe('a company tax invoice', () => {
     // Not finished: nothing to download.
     expect((await alice.get(`/api/ordersTaxInvoiceFile?id=${order.id}`)).statusCode).toBe(404);
 
-    await payByCard(alice, order.token);
+    await payBySandboxCard(t.app, alice, order.token);
     // The finish numbered it and asked the queue for the document, in the same unit of work.
     expect((await alice.get(`/api/ordersFileTaxInvoice?id=${order.id}`)).json().data.order_no).toBe('INV2026-000001');
     const [queued] = await t.db

@@ -7,11 +7,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Caller, testApp } from '../../../test/app.js';
 import { etdaVerdict } from '../../../test/etda.js';
+import { courseOnShow } from '../../../test/fixtures.js';
 import { pdfText } from '../../../test/pdf-text.js';
+import { payBySandboxCard } from '../../../test/sandbox-card.js';
 import { makeTestCa, SHOP_SIGNER_NAME, type TestCa, xmlsecVerify } from '../../../test/signing-ca.js';
 import { startSmtp, type TestSmtp } from '../../../test/smtp.js';
 import { job, orderDocument, orderRefund, product } from '../../db/schema/index.js';
-import { SANDBOX_PREFIX } from '../../providers/payments/sandbox/sandbox.js';
 import type { EtaxKind } from './etax/index.js';
 
 /**
@@ -58,25 +59,13 @@ async function shop(env: Record<string, string>) {
   const member = await t.member('etax-member@example.com');
 
   async function paidByCard(title: string, price: number, order: Record<string, unknown>) {
-    const [course] = await t.db
-      .insert(product)
-      .values({ product_title: title, product_price: baht(price), product_status: 'Show' })
-      .returning({ id: product.id });
     const placed = await member.post('/api/orders', {
       order: { orders_payment_type_id: 1, ...order },
-      ordersDetail: { product_id: course!.id },
+      ordersDetail: { product_id: await courseOnShow(t.db, title, price) },
     });
     expect(placed.statusCode, placed.body).toBe(200);
     const { id, token: ref } = placed.json().data as { id: number; token: string };
-    const token = await t.app.inject({
-      method: 'POST',
-      url: `${SANDBOX_PREFIX}/tokens`,
-      payload: {
-        card: { number: '4242424242424242', expiration_month: 12, expiration_year: 2030, security_code: '123' },
-      },
-    });
-    const paid = await member.post('/api/ordersPay', { ref, token: token.json().data.id });
-    expect(paid.json(), paid.body).toMatchObject({ data: { status: 'paid' } });
+    await payBySandboxCard(t.app, member, ref);
     await t.app.ctx.jobs.runDue();
     return id;
   }
