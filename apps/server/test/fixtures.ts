@@ -182,3 +182,14 @@ export const testSeller: Seller = {
   vatRegistered: true,
   vatPercent: 7,
 } as Seller;
+
+/** An order's receipt fields for a company buyer at its second branch: a tax invoice's buyer. */
+export const companyReceipt = {
+  receipt: 'Y',
+  receipt_type: 'company',
+  company_id: '0105556012341',
+  company_name: 'บริษัท ผู้ใหญ่ลี เทรดดิ้ง จำกัด',
+  company_address: '123/45 หมู่ 6 ถนนเพชรเกษม ตำบลอ้อมน้อย จังหวัดสมุทรสาคร 74130',
+  company_address_send: 'ตู้ ปณ. 9 สมุทรสาคร 74130',
+  company_branch: '00002',
+};

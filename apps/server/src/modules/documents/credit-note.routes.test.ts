@@ -6,6 +6,7 @@ import { baht } from '@sikkha/contract/rules';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Caller, testApp } from '../../../test/app.js';
+import { companyReceipt } from '../../../test/fixtures.js';
 import { pdfText } from '../../../test/pdf-text.js';
 import { job, orderRefund, orders, product } from '../../db/schema/index.js';
 import { issueRefundDocument } from '../../jobs/documents.job.js';
@@ -17,15 +18,7 @@ let staff: Caller;
 let alice: Caller;
 let bob: Caller;
 
-const company = {
-  receipt: 'Y',
-  receipt_type: 'company',
-  company_id: '0105556012341',
-  company_name: 'บริษัท ผู้ใหญ่ลี เทรดดิ้ง จำกัด',
-  company_address: '123/45 หมู่ 6 ถนนเพชรเกษม ตำบลอ้อมน้อย จังหวัดสมุทรสาคร 74130',
-  company_address_send: 'ตู้ ปณ. 9 สมุทรสาคร 74130',
-  company_branch: '00002',
-};
+const company = companyReceipt;
 
 /** Compared without whitespace: pdftotext may split a Thai line where Typst broke it, or join cells. */
 const flat = (text: string) => text.replace(/\s+/g, '');

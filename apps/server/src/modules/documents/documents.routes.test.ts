@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Caller, SURCHARGE, testApp } from '../../../test/app.js';
 import { etdaVerdict } from '../../../test/etda.js';
+import { companyReceipt } from '../../../test/fixtures.js';
 import { pdfText } from '../../../test/pdf-text.js';
 import { payBySandboxCard } from '../../../test/sandbox-card.js';
 import { buildApp } from '../../app.js';
@@ -19,15 +20,7 @@ let staff: Caller;
 let alice: Caller;
 let bob: Caller;
 
-const company = {
-  receipt: 'Y',
-  receipt_type: 'company',
-  company_id: '0105556012341',
-  company_name: 'บริษัท ผู้ใหญ่ลี เทรดดิ้ง จำกัด',
-  company_address: '123/45 หมู่ 6 ถนนเพชรเกษม ตำบลอ้อมน้อย จังหวัดสมุทรสาคร 74130',
-  company_address_send: 'ตู้ ปณ. 9 สมุทรสาคร 74130',
-  company_branch: '00002',
-};
+const company = companyReceipt;
 
 async function course(title: string, price: number) {
   const [row] = await t.db

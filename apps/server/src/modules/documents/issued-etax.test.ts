@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Caller, testApp } from '../../../test/app.js';
 import { etdaVerdict } from '../../../test/etda.js';
-import { courseOnShow } from '../../../test/fixtures.js';
+import { companyReceipt, courseOnShow } from '../../../test/fixtures.js';
 import { pdfText } from '../../../test/pdf-text.js';
 import { payBySandboxCard } from '../../../test/sandbox-card.js';
 import { makeTestCa, SHOP_SIGNER_NAME, type TestCa, xmlsecVerify } from '../../../test/signing-ca.js';
@@ -21,15 +21,7 @@ import type { EtaxKind } from './etax/index.js';
  * Schematron.
  */
 
-const company = {
-  receipt: 'Y',
-  receipt_type: 'company',
-  company_id: '0105556012341',
-  company_name: 'บริษัท ผู้ใหญ่ลี เทรดดิ้ง จำกัด',
-  company_address: '123/45 หมู่ 6 ถนนเพชรเกษม ตำบลอ้อมน้อย จังหวัดสมุทรสาคร 74130',
-  company_address_send: 'ตู้ ปณ. 9 สมุทรสาคร 74130',
-  company_branch: '00002',
-};
+const company = companyReceipt;
 
 const run = (command: string, ...args: string[]) => {
   const done = spawnSync(command, args, { encoding: 'utf8' });
