@@ -25,3 +25,10 @@ export const companyBranch = z
   .string()
   .trim()
   .regex(/^\d{5}$/, messages.companyBranchInvalid.th);
+
+/**
+ * Every document the shop issues, as its register keeps it: a paid order's receipt or tax invoice, a refund's credit
+ * note or refund note, and the cancellation note of a document staff voided because it was issued in error.
+ */
+export const issuedDocumentTypes = ['receipt', 'taxInvoice', 'creditNote', 'refundNote', 'cancellationNote'] as const;
+export type IssuedDocumentType = (typeof issuedDocumentTypes)[number];

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Caller, testApp } from '../../../test/app.js';
 import { companyReceipt } from '../../../test/fixtures.js';
 import { pdfText } from '../../../test/pdf-text.js';
-import { job, orderRefund, orders, product } from '../../db/schema/index.js';
+import { issuedDocument, job, orderRefund, orders, product } from '../../db/schema/index.js';
 import { issueRefundDocument } from '../../jobs/documents.job.js';
 import { insertJob } from '../../jobs/queue.js';
 
@@ -115,7 +115,10 @@ describe('credit notes against a tax invoice', () => {
     expect(ran).toMatchObject({ name: 'documents.refund', state: 'done' });
     const row = await refundOf(firstRefund);
     expect(row.file).toMatch(/\.pdf$/);
-    expect(await stored()).toEqual([row.file]);
+    // The PDF, and its e-Tax XML beside it, as the register records them.
+    const [entry] = await t.db.select().from(issuedDocument).where(eq(issuedDocument.doc_no, row.doc_no!));
+    expect(entry).toMatchObject({ doc_type: 'creditNote', type_code: '81', file: row.file, sha256: row.sha256 });
+    expect(await stored()).toEqual([row.file, entry!.xml_file].sort());
 
     const res = await alice.get(`/api/ordersRefundFile?id=${firstRefund}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -209,7 +212,8 @@ describe('credit notes against a tax invoice', () => {
     }
     await t.app.ctx.jobs.runDue();
     const row = await refundOf(second);
-    expect(await stored()).toEqual([...files, row.file!].sort());
+    const [entry] = await t.db.select().from(issuedDocument).where(eq(issuedDocument.doc_no, row.doc_no!));
+    expect(await stored()).toEqual([...files, row.file!, entry!.xml_file!].sort());
     expect(sha256(downloads[0]!.rawPayload)).toBe(row.sha256);
 
     const text = flat(pdfText(downloads[0]!.rawPayload));

@@ -15,6 +15,7 @@ export const documentsModule: AppModule = {
   register(app, ctx) {
     const documents = documentsService({
       db: ctx.db,
+      transact: ctx.transact,
       clock: ctx.clock,
       storage: ctx.providers.storage,
       pdf: ctx.providers.pdf,

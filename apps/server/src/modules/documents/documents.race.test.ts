@@ -7,7 +7,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Caller, testApp } from '../../../test/app.js';
 import { pdfText } from '../../../test/pdf-text.js';
-import { orderDocument, orders, product } from '../../db/schema/index.js';
+import { issuedDocument, orderDocument, orders, product } from '../../db/schema/index.js';
 
 // Races that matter on PostgreSQL (TEST_DATABASE_URL): PGlite has one connection and serializes them.
 let t: Awaited<ReturnType<typeof testApp>>;
@@ -81,9 +81,12 @@ test('twelve tax invoices finished at once: numbers without gaps, one document e
   ]);
   const documents = await t.db.select().from(orderDocument);
   expect(documents).toHaveLength(12);
-  // No file was left behind by a run that lost: one stored file per document.
+  // One register entry per document, naming its PDF; no file was left behind by a run that lost: each document's
+  // PDF and its e-Tax XML, nothing else.
+  const entries = await t.db.select().from(issuedDocument);
+  expect(entries.map((e) => [e.doc_no, e.file]).sort()).toEqual(documents.map((d) => [d.order_no, d.file]).sort());
   expect((await readdir(join(dataDir, 'uploads', 'orderDocument'))).sort()).toEqual(
-    documents.map((d) => d.file).sort(),
+    entries.flatMap((e) => [e.file, e.xml_file]).sort(),
   );
   for (const [i, { id }] of placed.entries()) {
     const first = downloads[2 * i]!;

@@ -14,6 +14,7 @@ import {
   product,
   user,
 } from '../../db/schema/index.js';
+import type { Transact } from '../../db/unit-of-work.js';
 import { notFound } from '../../errors.js';
 import { authorize, type SignedIn } from '../../policies/index.js';
 import type { PdfRenderer } from '../../providers/pdf/pdf.js';
@@ -21,11 +22,13 @@ import type { ShopSigner } from '../../providers/signing/certificate.js';
 import type { Storage } from '../../providers/storage.js';
 import { creditNoteData, creditNoteTemplate, type IssuedRefund, type RefundedOrder } from './credit-note.js';
 import { type EtaxDocument, type EtaxSeller, orderEtax, refundEtax } from './etax/index.js';
-import { issuedPdf } from './etax-pdf.js';
+import { type IssuedPdf, issuedPdf } from './etax-pdf.js';
 import { type IssuedOrder, type ReceiptFields, receiptData, receiptTemplate, satangOf } from './receipt.js';
+import { orderFacts, refundFacts, register } from './register.js';
 
 export interface DocumentsDeps {
   db: Db;
+  transact: Transact;
   clock: Clock;
   storage: Storage;
   pdf: PdfRenderer;
@@ -83,7 +86,32 @@ function receiptFieldsOf(
     : { type: 'person', name, card_id: account.card_id, address: account.address };
 }
 
-export function documentsService({ db, clock, storage, pdf, seller, signer }: DocumentsDeps) {
+/** A document's files as stored: the PDF, and its e-Tax XML beside it (the monthly export's), and the PDF's hash. */
+interface Kept {
+  folder: string;
+  file: string;
+  sha256: string;
+  xmlFile: string | null;
+  issued: IssuedPdf;
+}
+
+export function documentsService({ db, transact, clock, storage, pdf, seller, signer }: DocumentsDeps) {
+  /** Stores an issued document's PDF and its XML under fresh names. */
+  async function keep(folder: string, issued: IssuedPdf): Promise<Kept> {
+    const name = randomUUID();
+    const file = `${name}.pdf`;
+    await storage.put(folder, file, issued.pdf);
+    const xmlFile = issued.etax ? `${name}.xml` : null;
+    if (issued.etax && xmlFile) await storage.put(folder, xmlFile, Buffer.from(issued.etax.xml, 'utf8'));
+    return { folder, file, sha256: createHash('sha256').update(issued.pdf).digest('hex'), xmlFile, issued };
+  }
+
+  /** A document that lost the race to be recorded: its files go. */
+  async function discard(kept: Kept): Promise<void> {
+    await storage.remove(kept.folder, kept.file);
+    if (kept.xmlFile) await storage.remove(kept.folder, kept.xmlFile);
+  }
+
   /**
    * An order as its document prints (or printed) it, whatever its state now: a refunded order keeps the document it
    * was finished with. Null when there is no such order.
@@ -152,29 +180,34 @@ export function documentsService({ db, clock, storage, pdf, seller, signer }: Do
     const order = await issuedOrder(ordersId);
     if (!order) return null;
     const now = clock.now();
-    const bytes = await issuedPdf(pdf, signer, {
-      template: receiptTemplate,
-      data: receiptData(order, seller),
-      number: order.order_no,
-      etax: orderEtax(order, seller, now),
-      at: now,
+    const kept = await keep(
+      FOLDER,
+      await issuedPdf(pdf, signer, {
+        template: receiptTemplate,
+        data: receiptData(order, seller),
+        number: order.order_no,
+        etax: orderEtax(order, seller, now),
+        at: now,
+      }),
+    );
+    const recorded = await transact(async (work) => {
+      const [row] = await work.db
+        .insert(orderDocument)
+        .values({
+          orders_id: ordersId,
+          doc_type: order.doc_type,
+          order_no: order.order_no,
+          file: kept.file,
+          sha256: kept.sha256,
+          create_at: clock.now().toISOString(),
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (row) await register(work, orderFacts(ordersId, order, seller), kept);
+      return row;
     });
-    const file = `${randomUUID()}.pdf`;
-    await storage.put(FOLDER, file, bytes);
-    const [recorded] = await db
-      .insert(orderDocument)
-      .values({
-        orders_id: ordersId,
-        doc_type: order.doc_type,
-        order_no: order.order_no,
-        file,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-        create_at: clock.now().toISOString(),
-      })
-      .onConflictDoNothing()
-      .returning();
     if (recorded) return recorded;
-    await storage.remove(FOLDER, file);
+    await discard(kept);
     return stored(ordersId);
   }
 
@@ -244,25 +277,30 @@ export function documentsService({ db, clock, storage, pdf, seller, signer }: Do
     };
     const now = clock.now();
     const { order_no, approve_date } = order;
-    const bytes = await issuedPdf(pdf, signer, {
-      template: creditNoteTemplate,
-      data: creditNoteData(issued, order, seller),
-      number: refund.doc_no,
-      // ETDA's credit note refers to the tax invoice it corrects, which a refunded order without one lacks.
-      etax: order_no && approve_date ? refundEtax(issued, { ...order, order_no, approve_date }, seller, now) : null,
-      at: now,
+    const kept = await keep(
+      REFUND_FOLDER,
+      await issuedPdf(pdf, signer, {
+        template: creditNoteTemplate,
+        data: creditNoteData(issued, order, seller),
+        number: refund.doc_no,
+        // ETDA's credit note refers to the tax invoice it corrects, which a refunded order without one lacks.
+        etax: order_no && approve_date ? refundEtax(issued, { ...order, order_no, approve_date }, seller, now) : null,
+        at: now,
+      }),
+    );
+    const recorded = await transact(async (work) => {
+      const [row] = await work.db
+        .update(orderRefund)
+        .set({ file: kept.file, sha256: kept.sha256 })
+        .where(and(eq(orderRefund.id, refundId), isNull(orderRefund.file)))
+        .returning();
+      if (row) await register(work, refundFacts(refund.orders_id, refundId, issued, order, seller), kept);
+      return row;
     });
-    const file = `${randomUUID()}.pdf`;
-    await storage.put(REFUND_FOLDER, file, bytes);
-    const [recorded] = await db
-      .update(orderRefund)
-      .set({ file, sha256: createHash('sha256').update(bytes).digest('hex') })
-      .where(and(eq(orderRefund.id, refundId), isNull(orderRefund.file)))
-      .returning();
     if (recorded && documentMade(recorded)) return recorded;
-    await storage.remove(REFUND_FOLDER, file);
-    const kept = await refundRow(refundId);
-    return kept && documentMade(kept) ? kept : null;
+    await discard(kept);
+    const again = await refundRow(refundId);
+    return again && documentMade(again) ? again : null;
   }
 
   /**

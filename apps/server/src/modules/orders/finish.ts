@@ -1,10 +1,11 @@
 import type { CancelReason } from '@sikkha/contract';
-import { amountDue, bangkokDate, formatBaht, toBaht } from '@sikkha/contract/rules';
+import { amountDue, formatBaht, toBaht } from '@sikkha/contract/rules';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import { recordCoins } from '../../db/coin-ledger.js';
+import { issueNumber } from '../../db/document-numbers.js';
 import { notify } from '../../db/notify.js';
-import { documentCounter, orderPayment, orders, ordersDetail, product, user } from '../../db/schema/index.js';
+import { orderPayment, orders, ordersDetail, product, user } from '../../db/schema/index.js';
 import type { Work } from '../../db/unit-of-work.js';
 import { issueOrderDocument, ORDER_DOCUMENT_ATTACHMENT } from '../../jobs/documents.job.js';
 import type { Jobs } from '../../jobs/jobs.js';
@@ -16,31 +17,6 @@ export interface FinishDeps {
   clock: Clock;
   jobs: Jobs;
   publicUrl: string;
-}
-
-/**
- * Documents numbered at finish (a receipt, or a full tax invoice when the buyer asked for one) and at a refund (a
- * credit note against a tax invoice, else a refund note): each type its own gap-free series per year.
- */
-export const documentPrefixes = { receipt: 'RC', taxInvoice: 'INV', creditNote: 'CN', refundNote: 'RN' } as const;
-export type DocumentType = keyof typeof documentPrefixes;
-
-/**
- * The next number of a document type in a Bangkok year, in the caller's unit of work: the counter row is taken with
- * an upsert that locks it until the commit, so numbers are issued in order, a rolled-back finish gives its number
- * back (no gap), and two finishes never share one. "RC2026-000001".
- */
-export async function issueNumber(work: Work, type: DocumentType, at: Date): Promise<string> {
-  const year = Number(bangkokDate(at).slice(0, 4));
-  const [row] = await work.db
-    .insert(documentCounter)
-    .values({ doc_type: type, year, last: 1 })
-    .onConflictDoUpdate({
-      target: [documentCounter.doc_type, documentCounter.year],
-      set: { last: sql`${documentCounter.last} + 1` },
-    })
-    .returning({ last: documentCounter.last });
-  return `${documentPrefixes[type]}${year}-${String(row!.last).padStart(6, '0')}`;
 }
 
 /**

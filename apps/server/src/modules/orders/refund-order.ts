@@ -20,6 +20,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { recordStaffWrite } from '../../db/audit-log.js';
 import type { Executor } from '../../db/client.js';
 import { recordCoins } from '../../db/coin-ledger.js';
+import { issueNumber } from '../../db/document-numbers.js';
 import { notify } from '../../db/notify.js';
 import {
   orderPayment,
@@ -38,7 +39,6 @@ import { sendMail } from '../../jobs/mail.job.js';
 import { retryRefund } from '../../jobs/orders.job.js';
 import { type Actor, authorize, type SignedIn } from '../../policies/index.js';
 import { GatewayRefused } from '../../providers/payments/port.js';
-import { issueNumber } from './finish.js';
 import { orderRefundedMail } from './mail.js';
 import { settleMemberStatus } from './member-status.js';
 import { viewOf } from './order-views.js';

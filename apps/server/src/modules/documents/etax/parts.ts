@@ -109,22 +109,28 @@ export function sellerParty(seller: EtaxSeller): XmlElement {
 
 const THAI_ID = /^\d{13}$/;
 
+/** The buyer's tax registration as ETDA names it: TXID (tax id and branch), NIDN (national id), or OTHR for none. */
+export type BuyerId = { scheme: 'TXID' | 'NIDN'; id: string } | { scheme: 'OTHR'; id: null };
+
+/** A company's 13-digit tax id with its branch, a person's 13-digit national id, or none (a plain receipt's member). */
+export function buyerIdOf(order: Pick<IssuedOrder, 'receipt' | 'member_name'>): BuyerId {
+  const fields = order.receipt;
+  const id = buyerOf(order).tax_id?.replace(/\s|-/g, '') ?? '';
+  if (fields?.type === 'company' && THAI_ID.test(id)) return { scheme: 'TXID', id: `${id}${companyBranchOf(fields)}` };
+  if (fields?.type === 'person' && THAI_ID.test(id)) return { scheme: 'NIDN', id };
+  return { scheme: 'OTHR', id: null };
+}
+
 /**
- * The buyer as the PDF names them (`buyerOf`): a company by TXID (its tax id and branch), a person by NIDN, anyone
- * without a 13-digit id (a plain receipt's member) as OTHR "N/A", ETDA's word for none. The shop keeps a buyer's
- * address as one text, so it is sent as text lines with the postcode read from its end; an address without a
- * postcode is left out, as ETDA's rules refuse a Thai address without one.
+ * The buyer as the PDF names them (`buyerOf`) with their id (`buyerIdOf`). The shop keeps a buyer's address as one
+ * text, so it is sent as text lines with the postcode read from its end; an address without a postcode is left out,
+ * as ETDA's rules refuse a Thai address without one.
  */
 export function buyerParty(order: Pick<IssuedOrder, 'receipt' | 'member_name'>): XmlElement {
   const buyer = buyerOf(order);
-  const fields = order.receipt;
-  const id = buyer.tax_id?.replace(/\s|-/g, '') ?? '';
+  const registered = buyerIdOf(order);
   const registration =
-    fields?.type === 'company' && THAI_ID.test(id)
-      ? taxRegistration('TXID', `${id}${companyBranchOf(fields)}`)
-      : fields?.type === 'person' && THAI_ID.test(id)
-        ? taxRegistration('NIDN', id)
-        : taxRegistration('OTHR', 'N/A');
+    registered.scheme === 'OTHR' ? taxRegistration('OTHR', 'N/A') : taxRegistration(registered.scheme, registered.id);
   const postcode = buyer.address ? postcodeIn(buyer.address) : null;
   return el(
     'ram:BuyerTradeParty',
