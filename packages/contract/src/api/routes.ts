@@ -42,6 +42,7 @@ import {
   couponDateQuery,
 } from './coupons.js';
 import { pdfDocument, signingStatus, xmlDocument } from './documents.js';
+import { etaxMonthQuery, etaxRegisterRow, zipArchive } from './etax-export.js';
 import { jobsQuery, jobView } from './jobs.js';
 import {
   certificateFileQuery,
@@ -264,6 +265,9 @@ export const apiRoutes = {
   ordersTaxInvoiceXml: { method: 'GET', query: orderIdQuery, response: xmlDocument, produces: ['application/xml'] },
   /** Staff: whether e-Tax documents are signed, and by whom (the back office's notice when they are not). */
   signingStatus: { method: 'GET', response: envelope(signingStatus) },
+  /** Staff: a Bangkok month's issued documents (the register), and its archive for the Revenue Department. */
+  etaxMonthlyRegister: { method: 'GET', query: etaxMonthQuery, response: listEnvelope(etaxRegisterRow) },
+  etaxMonthlyExport: { method: 'GET', query: etaxMonthQuery, response: zipArchive, produces: ['application/zip'] },
   ordersRefund: { method: 'POST', body: refundBody, response: envelope(orderView) },
   ordersRefunds: { method: 'GET', query: refundsQuery, response: listEnvelope(orderRefund) },
   ordersRefundFile: { method: 'GET', query: refundFileQuery, response: pdfDocument, produces: ['application/pdf'] },
