@@ -11,6 +11,7 @@ export * from './api/checkout.js';
 export * from './api/coupons.js';
 export * from './api/documents.js';
 export * from './api/etax-export.js';
+export * from './api/etax-verify.js';
 export * from './api/jobs.js';
 export * from './api/learning.js';
 export * from './api/messaging.js';

@@ -155,6 +155,20 @@ export const messages = {
   orderPlaced: { th: 'สั่งซื้อเรียบร้อย', en: 'Order placed' },
   orderPaid: { th: 'ชำระเงินเรียบร้อย', en: 'Payment complete' },
   orderCancelled: { th: 'ยกเลิกคำสั่งซื้อเรียบร้อย', en: 'Order cancelled' },
+  // The public verification of an issued document (not given by the spec). One answer for a wrong number and a
+  // wrong amount, so the page never tells which numbers exist.
+  documentNoInvalid: {
+    th: 'กรุณากรอกเลขที่เอกสารตามที่พิมพ์บนเอกสาร เช่น INV2026-000001',
+    en: 'Enter the document number as it is printed, e.g. INV2026-000001',
+  },
+  documentAmountInvalid: {
+    th: 'กรุณากรอกยอดเงินรวมเป็นตัวเลข ทศนิยมไม่เกิน 2 ตำแหน่ง เช่น 1,070.00',
+    en: 'Enter the total as a number with at most 2 decimals, e.g. 1,070.00',
+  },
+  documentNotVerified: {
+    th: 'ไม่พบเอกสารที่มีเลขที่และยอดเงินรวมตรงกับที่กรอก กรุณาตรวจสอบทั้งสองช่องอีกครั้ง',
+    en: 'No document has this number and this total; please check both',
+  },
 } as const;
 
 export type MessageKey = keyof typeof messages;

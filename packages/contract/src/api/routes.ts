@@ -43,6 +43,7 @@ import {
 } from './coupons.js';
 import { pdfDocument, signingStatus, xmlDocument } from './documents.js';
 import { etaxMonthQuery, etaxRegisterRow, zipArchive } from './etax-export.js';
+import { documentVerification, documentVerifyQuery } from './etax-verify.js';
 import { jobsQuery, jobView } from './jobs.js';
 import {
   certificateFileQuery,
@@ -222,6 +223,8 @@ export const apiRoutes = {
   userProductGroupExpire: { method: 'GET', response: listEnvelope(expiredGroupMember) },
   certificateFile: { method: 'GET', query: certificateFileQuery, response: envelope(z.string()) },
   certificateVerify: { method: 'GET', query: certificateNoQuery, response: envelope(certificateVerification) },
+  /** Public: whether the shop issued the document of this number and total, and what it is (never its buyer). */
+  documentVerify: { method: 'GET', query: documentVerifyQuery, response: envelope(documentVerification) },
 
   // Coupons and coins (spec 2 §7). The plain reads and staff's writes of coupon, couponEmail, couponProduct,
   // couponPoint and logPoint are the resource engine's.
