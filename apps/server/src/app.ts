@@ -161,6 +161,7 @@ export async function buildApp(deps: AppDeps) {
           log: app.log,
           smtpUrl: config.smtpUrl,
           from: config.mailFrom,
+          etaxCopyTo: config.etaxTimestampMailbox,
           logContent: config.env !== 'production',
         }),
       storage: deps.storage ?? files.storage,

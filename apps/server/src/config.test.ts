@@ -34,6 +34,12 @@ test('bad values stop the start with a message naming them', () => {
   // Bytes, not characters: 31 bytes are too few, 11 Thai letters (33 bytes) are enough.
   expect(() => loadConfig({ JWT_SECRET: 'a'.repeat(31) })).toThrow(/JWT_SECRET/);
   expect(loadConfig({ JWT_SECRET: 'ก'.repeat(11) }).jwtSecret).toBe('ก'.repeat(11));
+  expect(() => loadConfig({ JWT_SECRET: SECRET, ETAX_TIMESTAMP_MAILBOX: 'csemail at etax' })).toThrow(
+    /ETAX_TIMESTAMP_MAILBOX: an e-mail address/,
+  );
+  expect(loadConfig({ JWT_SECRET: SECRET, ETAX_TIMESTAMP_MAILBOX: 'csemail@etax.teda.th' }).etaxTimestampMailbox).toBe(
+    'csemail@etax.teda.th',
+  );
 });
 
 test('without a secret, the embedded shop makes a random one once and keeps it; PostgreSQL refuses to start', () => {

@@ -164,6 +164,9 @@ const schema = z
     // password. Without it the documents are issued unsigned.
     ETAX_CERT_P12_PATH: z.string().optional(),
     ETAX_CERT_PASSWORD: z.string().optional(),
+    // e-Tax Invoice by Email (ETDA's time-stamp route for a small seller): every mail carrying an e-Tax document
+    // also goes, as a copy (Cc), to this mailbox, which stamps the time and sends it on (docs/ETAX.md).
+    ETAX_TIMESTAMP_MAILBOX: z.email('an e-mail address, such as csemail@etax.teda.th').optional(),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE === 's3' && !env.S3_BUCKET) {
@@ -318,6 +321,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     jwtSecret: c.JWT_SECRET ?? embeddedSecret(dataDir),
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
+    /** ETDA's time-stamp mailbox (e-Tax Invoice by Email): a copy of every mail that carries an e-Tax document. */
+    etaxTimestampMailbox: c.ETAX_TIMESTAMP_MAILBOX,
     /** Demo content is on by default only for the embedded database outside production; DEMO=true forces it. */
     demo,
     logLevel: c.LOG_LEVEL,

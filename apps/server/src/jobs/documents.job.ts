@@ -31,3 +31,6 @@ export const issueRefundDocument = defineJob({
   maxAttempts: 8,
   leaseMs: 2 * 60_000,
 });
+
+/** The mail attachment source of a refund's credit note or refund note PDF, by refund id (the refund mail's). */
+export const REFUND_DOCUMENT_ATTACHMENT = 'orderRefundDocument';

@@ -28,10 +28,11 @@ export const mailSchema = z.object({
 export type Mail = z.infer<typeof mailSchema>;
 
 /**
- * Makes an attachment's bytes when its mail is sent (once made, the same bytes at every attempt); null when there is
- * no such file and never will be, and the mail goes without it. A failure throws, and the send is tried again.
+ * Makes an attachment's bytes when its mail is sent (once made, the same bytes at every attempt), and says whether it
+ * is an e-Tax document (a PDF/A-3 carrying ETDA's XML); null when there is no such file and never will be, and the
+ * mail goes without it. A failure throws, and the send is tried again.
  */
-export type AttachmentSource = (id: number) => Promise<Buffer | null>;
+export type AttachmentSource = (id: number) => Promise<{ content: Buffer; etax: boolean } | null>;
 
 /**
  * Sends one mail now, or throws. Every attempt is recorded in `mailOutbox`. Services do not call it: they enqueue
@@ -57,6 +58,11 @@ export interface MailerOptions {
   smtpUrl?: string | undefined;
   from: string;
   /**
+   * ETDA's time-stamp mailbox (e-Tax Invoice by Email): a mail that carries an e-Tax document goes to it too, as a
+   * copy (Cc), as the route asks; the mailbox stamps the time and sends the stamped mail to the buyer and the seller.
+   */
+  etaxCopyTo?: string | undefined;
+  /**
    * Writes an outbox mail's text (a code, a reset link) to the log, for someone trying the shop without SMTP; never
    * in production, where logs are collected and kept.
    */
@@ -64,7 +70,7 @@ export interface MailerOptions {
 }
 
 /** Mail through SMTP when configured; otherwise to the outbox table and the log, so the shop works offline. */
-export function createMailer({ db, log, smtpUrl, from, logContent = false }: MailerOptions): Mailer {
+export function createMailer({ db, log, smtpUrl, from, etaxCopyTo, logContent = false }: MailerOptions): Mailer {
   const sources = new Map<string, AttachmentSource>();
   const attachFrom = (source: string, make: AttachmentSource) => {
     sources.set(source, make);
@@ -100,12 +106,14 @@ export function createMailer({ db, log, smtpUrl, from, logContent = false }: Mai
   return {
     async send(mail, key) {
       try {
+        const attachments = await attachmentsOf(mail, sources);
         await transport.sendMail({
           to: mail.to,
+          ...(etaxCopyTo && attachments.some((a) => a.etax) ? { cc: etaxCopyTo } : {}),
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
-          attachments: await attachmentsOf(mail, sources),
+          attachments: attachments.map(({ filename, contentType, content }) => ({ filename, contentType, content })),
           ...(key ? { messageId: `<${key}@${domain}>` } : {}),
         });
       } catch (error) {
@@ -127,8 +135,8 @@ async function attachmentsOf(mail: Mail, sources: ReadonlyMap<string, Attachment
   for (const { filename, contentType, source, id } of mail.attachments ?? []) {
     const make = sources.get(source);
     if (!make) throw new Error(`Mail attachment from "${source}": nothing makes it`);
-    const content = await make(id);
-    if (content) made.push({ filename, contentType, content });
+    const file = await make(id);
+    if (file) made.push({ filename, contentType, ...file });
   }
   return made;
 }

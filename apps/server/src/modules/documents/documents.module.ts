@@ -1,4 +1,9 @@
-import { issueOrderDocument, issueRefundDocument, ORDER_DOCUMENT_ATTACHMENT } from '../../jobs/documents.job.js';
+import {
+  issueOrderDocument,
+  issueRefundDocument,
+  ORDER_DOCUMENT_ATTACHMENT,
+  REFUND_DOCUMENT_ATTACHMENT,
+} from '../../jobs/documents.job.js';
 import { signingStatus } from '../../providers/signing/certificate.js';
 import type { AppModule } from '../module.js';
 import { registerDocumentRoutes } from './documents.routes.js';
@@ -29,6 +34,7 @@ export const documentsModule: AppModule = {
       await documents.issueRefundDocument(refund_id);
     });
     ctx.providers.mailer.attachFrom(ORDER_DOCUMENT_ATTACHMENT, documents.orderPdf);
+    ctx.providers.mailer.attachFrom(REFUND_DOCUMENT_ATTACHMENT, documents.refundPdf);
     registerDocumentRoutes(app, documents, signingStatus(ctx.config.etaxSigner));
   },
 };

@@ -5,6 +5,7 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { toIso } from '../../db/schema/columns.js';
 import {
+  issuedDocument,
   orderDocument,
   orderPayment,
   orderRefund,
@@ -228,14 +229,32 @@ export function documentsService({ db, transact, clock, storage, pdf, seller, si
     return { document, stream: kept.stream, size: kept.size };
   }
 
-  /** The order's stored PDF, issued now if it was not yet (the paid mail's attachment); null for no document. */
-  async function orderPdf(ordersId: number): Promise<Buffer | null> {
-    const document = await issue(ordersId);
-    const kept = document && (await storage.read(FOLDER, document.file));
-    if (!document || !kept) return null;
+  /**
+   * A stored PDF as a mail attachment, and whether it is an e-Tax document (the register kept its XML): the copy to
+   * ETDA's time-stamp mailbox goes only with those.
+   */
+  async function attachment(folder: string, file: string, number: string) {
+    const kept = await storage.read(folder, file);
+    if (!kept) return null;
     const chunks: Buffer[] = [];
     for await (const chunk of kept.stream) chunks.push(Buffer.from(chunk));
-    return Buffer.concat(chunks);
+    const [entry] = await db
+      .select({ xml_file: issuedDocument.xml_file })
+      .from(issuedDocument)
+      .where(eq(issuedDocument.doc_no, number));
+    return { content: Buffer.concat(chunks), etax: Boolean(entry?.xml_file) };
+  }
+
+  /** The order's stored PDF, issued now if it was not yet (the paid mail's attachment); null for no document. */
+  async function orderPdf(ordersId: number) {
+    const document = await issue(ordersId);
+    return document && attachment(FOLDER, document.file, document.order_no);
+  }
+
+  /** A refund's stored credit note or refund note, made now if it was not yet (the refund mail's attachment). */
+  async function refundPdf(refundId: number) {
+    const refund = await issueRefundDocument(refundId);
+    return refund && attachment(REFUND_FOLDER, refund.file, refund.doc_no);
   }
 
   async function refundRow(refundId: number): Promise<Refund | null> {
@@ -335,7 +354,7 @@ export function documentsService({ db, transact, clock, storage, pdf, seller, si
     return { ...orderEtax(order, seller, clock.now()), order_no: order.order_no };
   }
 
-  return { issue, file, orderPdf, issueRefundDocument, refundFile, etaxXml };
+  return { issue, file, orderPdf, issueRefundDocument, refundFile, refundPdf, etaxXml };
 }
 
 export type DocumentsService = ReturnType<typeof documentsService>;

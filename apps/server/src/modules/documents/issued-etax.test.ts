@@ -93,13 +93,21 @@ function sameAmounts(xml: string, pdf: Buffer, names: string[]) {
   }
 }
 
-describe('a shop with a certificate', () => {
+/** ETDA's time-stamp mailbox of e-Tax Invoice by Email, here a mailbox of the local SMTP server. */
+const TIMESTAMP_MAILBOX = 'csemail@etax.teda.th';
+
+describe('a shop with a certificate, on e-Tax Invoice by Email', () => {
   let s: Shop;
   let smtp: TestSmtp;
   let invoiceOrder: number;
   beforeAll(async () => {
     smtp = await startSmtp();
-    s = await shop({ ETAX_CERT_P12_PATH: ca.p12, ETAX_CERT_PASSWORD: ca.password, SMTP_URL: smtp.url });
+    s = await shop({
+      ETAX_CERT_P12_PATH: ca.p12,
+      ETAX_CERT_PASSWORD: ca.password,
+      SMTP_URL: smtp.url,
+      ETAX_TIMESTAMP_MAILBOX: TIMESTAMP_MAILBOX,
+    });
   });
   afterAll(async () => {
     await s.t.close();
@@ -128,8 +136,10 @@ describe('a shop with a certificate', () => {
       notAfter: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
 
-    // The payment mail carries the same signed PDF, byte for byte.
+    // The payment mail carries the same signed PDF, byte for byte, to the buyer with a copy to the time-stamp mailbox.
     const mail = await smtp.nextMailTo('etax-member@example.com');
+    expect(mail.to).toEqual(['etax-member@example.com', TIMESTAMP_MAILBOX]);
+    expect(mail.parsed.headers.get('cc')).toMatchObject({ value: [{ address: TIMESTAMP_MAILBOX }] });
     expect(mail.subject).toBe('ชำระเงินเรียบร้อย: การตลาดออนไลน์ฉบับมืออาชีพ');
     expect(mail.text).toContain('เลขที่เอกสาร INV2026-000001 (เอกสาร PDF แนบมากับอีเมลฉบับนี้)');
     expect(mail.parsed.attachments.map((a) => [a.filename, a.contentType])).toEqual([
@@ -154,6 +164,14 @@ describe('a shop with a certificate', () => {
     expect(xmlsecVerify(saved, ca.caPem)).toMatchObject({ ok: true });
     sameAmounts(xml, pdf.bytes, ['TaxTotalAmount', 'GrandTotalAmount']);
     expect(field(xml, 'GrandTotalAmount')).toBe('500.00');
+
+    // The refund mail carries the credit note, byte for byte, with the copy to the time-stamp mailbox.
+    const mail = await smtp.nextMailTo('etax-member@example.com');
+    expect(mail.subject).toMatch(/^คืนเงินคำสั่งซื้อ /);
+    expect(mail.text).toContain('เลขที่เอกสาร CN2026-000001 (เอกสาร PDF แนบมากับอีเมลฉบับนี้');
+    expect(mail.to).toEqual(['etax-member@example.com', TIMESTAMP_MAILBOX]);
+    expect(mail.parsed.attachments.map((a) => a.filename)).toEqual(['CN2026-000001.pdf']);
+    expect(mail.parsed.attachments[0]!.content.equals(pdf.bytes)).toBe(true);
   });
 
   test('a receipt (no tax invoice asked) carries its signed T01 XML; its refund note, which ETDA has no kind for, none', async () => {
@@ -172,6 +190,16 @@ describe('a shop with a certificate', () => {
     const note = await s.download(s.member, `/api/ordersRefundFile?id=${refund!.id}`, 'refund-note.pdf');
     expect(run('pdfdetach', '-list', note.path)).toContain('0 embedded files');
     expect(run('pdfsig', note.path)).toContain('does not contain any signatures');
+
+    // The receipt's mail goes to the time-stamp mailbox too; the refund note's, not an e-Tax document, does not.
+    expect((await smtp.nextMailTo('etax-member@example.com')).to).toEqual([
+      'etax-member@example.com',
+      TIMESTAMP_MAILBOX,
+    ]);
+    const mail = await smtp.nextMailTo('etax-member@example.com');
+    expect(mail.to).toEqual(['etax-member@example.com']);
+    expect(mail.parsed.attachments.map((a) => a.filename)).toEqual([`${refund!.doc_no}.pdf`]);
+    expect(mail.parsed.attachments[0]!.content.equals(note.bytes)).toBe(true);
   });
 });
 
@@ -202,6 +230,8 @@ describe('a shop without a certificate', () => {
     expect(staffXml.replace(created, '')).toBe(xml.replace(created, ''));
     const mail = await smtp.nextMailTo('etax-member@example.com');
     expect(mail.parsed.attachments[0]!.content.equals(pdf.bytes)).toBe(true);
+    // Without a time-stamp mailbox set, no copy.
+    expect(mail.to).toEqual(['etax-member@example.com']);
     // The back office says so (its dashboard's notice); only staff may ask.
     const status = await s.staff.get('/api/signingStatus');
     expect(status.statusCode, status.body).toBe(200);

@@ -69,15 +69,22 @@ export function orderRefundedMail(input: {
   full: boolean;
   reason: string;
   link: string;
+  /** The refund's credit note or refund note, attached as `<number>.pdf`; none for a charge that never had one. */
+  document: (Pick<MailAttachment, 'source' | 'id'> & { number: string }) | null;
 }): Mail {
   const subject = `คืนเงินคำสั่งซื้อ ${input.reference}: ${input.title}`;
   const lines = [
     `ร้านได้คืนเงินคำสั่งซื้อ ${input.reference} คอร์ส ${input.title} จำนวน ${input.amount} ${input.how}`,
     `เหตุผล: ${input.reason}`,
     input.full ? 'คำสั่งซื้อนี้คืนเงินครบแล้ว สิทธิ์เรียนคอร์สนี้สิ้นสุดลง' : 'เป็นการคืนเงินบางส่วน คุณยังเรียนคอร์สนี้ได้ตามเดิม',
-    'เอกสารการคืนเงินดาวน์โหลดได้ที่หน้า คำสั่งซื้อของฉัน',
+    ...(input.document
+      ? [`เลขที่เอกสาร ${input.document.number} (เอกสาร PDF แนบมากับอีเมลฉบับนี้ และดาวน์โหลดได้ที่หน้า คำสั่งซื้อของฉัน)`]
+      : []),
   ];
-  return orderMail(input.to, subject, input.name, lines, input.link);
+  const mail = orderMail(input.to, subject, input.name, lines, input.link);
+  if (!input.document) return mail;
+  const { number, source, id } = input.document;
+  return { ...mail, attachments: [{ filename: `${number}.pdf`, contentType: 'application/pdf', source, id }] };
 }
 
 /** The mail of an order cancelled by anyone but its member: why, what happened to the money, where to order again. */

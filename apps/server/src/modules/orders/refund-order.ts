@@ -34,7 +34,7 @@ import {
 } from '../../db/schema/index.js';
 import type { Work } from '../../db/unit-of-work.js';
 import { AppError, fail, notFound } from '../../errors.js';
-import { issueRefundDocument } from '../../jobs/documents.job.js';
+import { issueRefundDocument, REFUND_DOCUMENT_ATTACHMENT } from '../../jobs/documents.job.js';
 import { sendMail } from '../../jobs/mail.job.js';
 import { retryRefund } from '../../jobs/orders.job.js';
 import { type Actor, authorize, type SignedIn } from '../../policies/index.js';
@@ -186,6 +186,7 @@ async function completeRefund(ctx: OrdersContext, work: Work, refundId: number, 
         full,
         reason: refund.reason,
         link: `${ctx.publicUrl}/courses/onlyOrder`,
+        document: docNo ? { number: docNo, source: REFUND_DOCUMENT_ATTACHMENT, id: refundId } : null,
       }),
       { key: `orders.refunded:${refundId}` },
     );
