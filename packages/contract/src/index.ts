@@ -9,6 +9,7 @@ export * from './api/backoffice.js';
 export * from './api/catalogue.js';
 export * from './api/checkout.js';
 export * from './api/coupons.js';
+export * from './api/document-void.js';
 export * from './api/documents.js';
 export * from './api/etax-export.js';
 export * from './api/etax-verify.js';

@@ -41,6 +41,7 @@ import {
   couponCouponCodeQuery,
   couponDateQuery,
 } from './coupons.js';
+import { documentVoidBody, documentVoided, issuedDocumentQuery } from './document-void.js';
 import { pdfDocument, signingStatus, xmlDocument } from './documents.js';
 import { etaxMonthQuery, etaxRegisterRow, zipArchive } from './etax-export.js';
 import { documentVerification, documentVerifyQuery } from './etax-verify.js';
@@ -271,6 +272,15 @@ export const apiRoutes = {
   /** Staff: a Bangkok month's issued documents (the register), and its archive for the Revenue Department. */
   etaxMonthlyRegister: { method: 'GET', query: etaxMonthQuery, response: listEnvelope(etaxRegisterRow) },
   etaxMonthlyExport: { method: 'GET', query: etaxMonthQuery, response: zipArchive, produces: ['application/zip'] },
+  /** Staff: void a finished order's receipt or tax invoice issued in error (a T07 cancellation note and a replacement). */
+  ordersDocumentVoid: { method: 'POST', body: documentVoidBody, response: envelope(documentVoided) },
+  /** Any issued document's PDF by its number, the voided and cancellation notes included (its order's member, staff). */
+  issuedDocumentFile: {
+    method: 'GET',
+    query: issuedDocumentQuery,
+    response: pdfDocument,
+    produces: ['application/pdf'],
+  },
   ordersRefund: { method: 'POST', body: refundBody, response: envelope(orderView) },
   ordersRefunds: { method: 'GET', query: refundsQuery, response: listEnvelope(orderRefund) },
   ordersRefundFile: { method: 'GET', query: refundFileQuery, response: pdfDocument, produces: ['application/pdf'] },
