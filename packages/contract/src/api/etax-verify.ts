@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
 import { type Satang, satang } from '../rules/money.js';
-import { issuedDocumentTypes } from './documents.js';
+import { type IssuedDocumentType, issuedDocumentTypes } from './documents.js';
 
 /**
  * The public verification of an issued document (GET /api/documentVerify): anyone holding a receipt, tax invoice,
@@ -9,6 +9,15 @@ import { issuedDocumentTypes } from './documents.js';
  * on it. Both must match, so a number alone, guessed or read over a shoulder, tells nothing; and the answer never
  * names the buyer.
  */
+
+/** What each document is called, as its PDF is titled (Thai), and in English. */
+export const issuedDocumentNames = {
+  receipt: { th: 'ใบเสร็จรับเงิน', en: 'Receipt' },
+  taxInvoice: { th: 'ใบกำกับภาษี / ใบเสร็จรับเงิน', en: 'Tax invoice / receipt' },
+  creditNote: { th: 'ใบลดหนี้', en: 'Credit note' },
+  refundNote: { th: 'ใบแจ้งการคืนเงิน', en: 'Refund note' },
+  cancellationNote: { th: 'ใบแจ้งยกเลิก', en: 'Cancellation note' },
+} as const satisfies Record<IssuedDocumentType, { th: string; en: string }>;
 
 // The shop's numbers are a prefix, the year and a serial ("INV2026-000001"); older or other series may add slashes.
 const documentNoPattern = /^[A-Z0-9][A-Z0-9/-]{0,49}$/;

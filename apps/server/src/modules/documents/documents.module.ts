@@ -8,6 +8,7 @@ import { signingStatus } from '../../providers/signing/certificate.js';
 import type { AppModule } from '../module.js';
 import { registerDocumentRoutes } from './documents.routes.js';
 import { documentsService } from './documents.service.js';
+import { registerDocumentVerifyRoutes } from './verify.routes.js';
 
 /**
  * Receipts and tax invoices: the `documents.issue` job makes a finished order's PDF once (the orders module
@@ -36,5 +37,6 @@ export const documentsModule: AppModule = {
     ctx.providers.mailer.attachFrom(ORDER_DOCUMENT_ATTACHMENT, documents.orderPdf);
     ctx.providers.mailer.attachFrom(REFUND_DOCUMENT_ATTACHMENT, documents.refundPdf);
     registerDocumentRoutes(app, documents, signingStatus(ctx.config.etaxSigner));
+    registerDocumentVerifyRoutes(app, { db: ctx.db, clock: ctx.clock, seller: ctx.config.seller });
   },
 };
