@@ -8,6 +8,8 @@ import { signingStatus } from '../../providers/signing/certificate.js';
 import type { AppModule } from '../module.js';
 import { registerDocumentRoutes } from './documents.routes.js';
 import { documentsService } from './documents.service.js';
+import { registerEtaxExportRoutes } from './etax-export.routes.js';
+import { monthlyExport } from './monthly-export.js';
 import { registerDocumentVerifyRoutes } from './verify.routes.js';
 
 /**
@@ -37,6 +39,7 @@ export const documentsModule: AppModule = {
     ctx.providers.mailer.attachFrom(ORDER_DOCUMENT_ATTACHMENT, documents.orderPdf);
     ctx.providers.mailer.attachFrom(REFUND_DOCUMENT_ATTACHMENT, documents.refundPdf);
     registerDocumentRoutes(app, documents, signingStatus(ctx.config.etaxSigner));
+    registerEtaxExportRoutes(app, monthlyExport({ db: ctx.db, clock: ctx.clock, storage: ctx.providers.storage }));
     registerDocumentVerifyRoutes(app, { db: ctx.db, clock: ctx.clock, seller: ctx.config.seller });
   },
 };
