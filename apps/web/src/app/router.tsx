@@ -20,6 +20,9 @@ const CoursesPage = lazyWithReload(() => import('../features/storefront/CoursesP
 const CertificatePage = lazyWithReload(() =>
   import('../features/certificate/CertificatePage').then((m) => m.CertificatePage),
 );
+const DocumentVerifyPage = lazyWithReload(() =>
+  import('../features/document-verify/DocumentVerifyPage').then((m) => m.DocumentVerifyPage),
+);
 const LearningPage = lazyWithReload(() => import('../features/learning/LearningPage').then((m) => m.LearningPage));
 const CoinPage = lazyWithReload(() => import('../features/coins/CoinPage').then((m) => m.CoinPage));
 // Checkout's payment pages and My courses' orders, in checkout's chunks.
@@ -85,6 +88,7 @@ const storefrontRoutes: RouteObject[] = [
   })),
   { path: storefrontPages.logout, element: <LogoutPage /> },
   { path: storefrontPages.certificate, element: <CertificatePage /> },
+  { path: storefrontPages.documentVerify, element: <DocumentVerifyPage /> },
   { path: storefrontPages.coin, element: <CoinPage /> },
   { path: storefrontPages.learning, element: <LearningPage /> },
   ...contentPages.map((page) => ({ path: storefrontPages[page], element: <ContentPage page={page} /> })),

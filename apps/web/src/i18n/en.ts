@@ -42,6 +42,7 @@ export const en: Translation = {
     youtube: 'Sikkha on YouTube',
     privacy: 'Privacy policy',
     terms: 'Terms and conditions',
+    verifyDocument: 'Verify a receipt or tax invoice',
   },
   cookie: {
     label: 'Cookie consent',

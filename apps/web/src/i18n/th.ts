@@ -42,6 +42,7 @@ export const th = {
     youtube: 'YouTube ของสิกขา',
     privacy: 'นโยบายความเป็นส่วนตัว',
     terms: 'ข้อกำหนดและเงื่อนไข',
+    verifyDocument: 'ตรวจสอบใบเสร็จรับเงิน / ใบกำกับภาษี',
   },
   cookie: {
     label: 'การใช้คุกกี้',

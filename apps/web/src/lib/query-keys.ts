@@ -78,6 +78,12 @@ export const certificateKeys = {
   verify: (number: string) => [...certificateKeys.all, 'verify', number] as const,
 };
 
+/** Public verification of an issued document, by its number and total as typed. */
+export const documentVerifyKeys = {
+  all: ['documentVerify'] as const,
+  verify: (number: string, amount: string) => [...documentVerifyKeys.all, number, amount] as const,
+};
+
 /** Orders and payments: the payment types, the member's orders, a payment page by its reference. */
 export const orderKeys = {
   all: ['orders'] as const,

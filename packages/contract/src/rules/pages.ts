@@ -28,6 +28,8 @@ export const storefrontPages = {
   coin: 'coin',
   /** The public verification of a certificate, opened by its QR code. */
   certificate: 'certificate/:number',
+  /** The public verification of an issued receipt, tax invoice or note, by its number and total (?no=&amount=). */
+  documentVerify: 'verify-document',
   /** The member's learning: time watched, a chart per day, progress and resume per course. */
   learning: 'learning',
 } as const;

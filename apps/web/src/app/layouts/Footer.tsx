@@ -47,6 +47,9 @@ export function Footer() {
               <Link component={RouterLink} to="/terms-and-conditions" color="inherit" variant="body2">
                 {t('footer.terms')}
               </Link>
+              <Link component={RouterLink} to="/verify-document" color="inherit" variant="body2">
+                {t('footer.verifyDocument')}
+              </Link>
             </Stack>
           </div>
           <div>
