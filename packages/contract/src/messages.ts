@@ -127,6 +127,18 @@ export const messages = {
   },
   refundRejected: { th: 'ผู้ให้บริการชำระเงินปฏิเสธการคืนเงิน', en: 'The payment gateway refused the refund' },
   refunded: { th: 'คืนเงินเรียบร้อย', en: 'Refunded' },
+  documentVoided: {
+    th: 'ยกเลิกเอกสารและออกเอกสารฉบับใหม่เรียบร้อย',
+    en: 'The document was voided and a replacement issued',
+  },
+  documentVoidStale: {
+    th: 'เอกสารเลขที่นี้ไม่ใช่เอกสารปัจจุบันของคำสั่งซื้อ (อาจถูกยกเลิกไปแล้ว) กรุณาโหลดหน้าใหม่',
+    en: 'That number is not the order’s current document (it may have been voided already); reload the page',
+  },
+  documentVoidRefunded: {
+    th: 'คำสั่งซื้อนี้มีการคืนเงินที่อ้างถึงเอกสารนี้แล้ว จึงยกเลิกเอกสารไม่ได้',
+    en: 'A refund of this order refers to this document, so it cannot be voided',
+  },
   refundPending: {
     th: 'ส่งคำขอคืนเงินแล้ว ระบบจะยืนยันกับผู้ให้บริการชำระเงินอีกครั้งโดยอัตโนมัติ',
     en: 'The refund was asked for; the shop will confirm it with the payment gateway automatically',

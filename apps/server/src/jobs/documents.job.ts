@@ -34,3 +34,18 @@ export const issueRefundDocument = defineJob({
 
 /** The mail attachment source of a refund's credit note or refund note PDF, by refund id (the refund mail's). */
 export const REFUND_DOCUMENT_ATTACHMENT = 'orderRefundDocument';
+
+/**
+ * Makes a cancellation note's PDF (ETDA T07) from its `documentVoid` row and records it in the register, once:
+ * enqueued by the unit of work that voids a document (key `documents.cancel:<number>`); a download or mail that comes
+ * first makes it, and the job then finds it made.
+ */
+export const issueCancellationNote = defineJob({
+  name: 'documents.cancel',
+  payload: z.object({ cancellation_no: z.string().min(1).max(50) }),
+  maxAttempts: 8,
+  leaseMs: 2 * 60_000,
+});
+
+/** The mail attachment source of a cancellation note's PDF, by its number (the void mail's). */
+export const CANCELLATION_NOTE_ATTACHMENT = 'cancellationNote';

@@ -1,5 +1,6 @@
 import { SHOP_NAME } from '@sikkha/contract';
 import { escapeHtml } from '../lib/html.js';
+import type { Mail } from './mail.js';
 
 /**
  * The shop's plain Thai mail: one table with inline styles, as mail clients need. `body` is already-escaped HTML;
@@ -27,3 +28,19 @@ export const automaticFooter = `อีเมลนี้ส่งจากระ
 /** 'Dear …' in Thai, or 'Dear user' when the member has no name. */
 export const mailGreeting = (name: string | null | undefined) =>
   name?.trim() ? `เรียน คุณ${name.trim()}` : 'เรียน ผู้ใช้งาน';
+
+/** A plain notice: a greeting, its lines, and one link (an order's, a document's). */
+export function linesMail(to: string, subject: string, name: string | null, lines: string[], link: string): Mail {
+  const greeting = mailGreeting(name);
+  const body = [greeting, ...lines].map((line) => `<p>${escapeHtml(line)}</p>`).join('\n');
+  return {
+    to,
+    subject,
+    text: [greeting, '', ...lines, link].join('\n'),
+    html: mailLayout({
+      subject,
+      body: `${body}\n<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+      footer: automaticFooter,
+    }),
+  };
+}

@@ -13,7 +13,8 @@ export const mailAttachmentSchema = z.object({
   filename: z.string(),
   contentType: z.string(),
   source: z.string(),
-  id: z.number().int().positive(),
+  /** A row's id, or a document's number. */
+  id: z.union([z.number().int().positive(), z.string().min(1).max(50)]),
 });
 export type MailAttachment = z.infer<typeof mailAttachmentSchema>;
 
@@ -32,7 +33,7 @@ export type Mail = z.infer<typeof mailSchema>;
  * is an e-Tax document (a PDF/A-3 carrying ETDA's XML); null when there is no such file and never will be, and the
  * mail goes without it. A failure throws, and the send is tried again.
  */
-export type AttachmentSource = (id: number) => Promise<{ content: Buffer; etax: boolean } | null>;
+export type AttachmentSource = (id: number | string) => Promise<{ content: Buffer; etax: boolean } | null>;
 
 /**
  * Sends one mail now, or throws. Every attempt is recorded in `mailOutbox`. Services do not call it: they enqueue

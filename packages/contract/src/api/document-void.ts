@@ -5,6 +5,13 @@ import { companyBranch } from './documents.js';
 
 export const voidReasonRequired = 'กรุณากรอก เหตุผลที่ยกเลิกเอกสาร';
 
+/**
+ * Why a document is voided and issued again, as ETDA's purpose codes of a replacement name it: the buyer's name was
+ * wrong (TIVC01 / RCTC01), their address (TIVC02 / RCTC02), or another reason staff write (TIVC99 / RCTC99).
+ */
+export const voidCauses = ['name', 'address', 'other'] as const;
+export type VoidCause = (typeof voidCauses)[number];
+
 /** The buyer's details the replacement names, when the voided document named them wrongly. */
 const correctedReceipt = z.discriminatedUnion('type', [
   z.strictObject({
@@ -32,6 +39,7 @@ export type CorrectedReceipt = z.output<typeof correctedReceipt>;
 export const documentVoidBody = z.strictObject({
   id: f.ref(),
   doc_no: f.text(50).min(1),
+  cause: z.enum(voidCauses),
   reason: z.string({ error: voidReasonRequired }).trim().min(1, voidReasonRequired).max(500),
   receipt: correctedReceipt.optional(),
 });

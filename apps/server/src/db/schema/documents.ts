@@ -1,6 +1,6 @@
-import { issuedDocumentTypes } from '@sikkha/contract';
+import { issuedDocumentTypes, voidCauses } from '@sikkha/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { money, state, statesChecked, timestamp } from './columns.js';
 import { orders } from './orders.js';
 import { orderRefund } from './refunds.js';
@@ -71,5 +71,31 @@ export const issuedDocument = pgTable(
     index('issuedDocument_issued_at_idx').on(t.issued_at),
     index('issuedDocument_orders_id_idx').on(t.orders_id),
     ...statesChecked('issuedDocument', { doc_type: issuedDocumentTypes }),
+  ],
+);
+
+/**
+ * A receipt or tax invoice staff voided because it was issued in error: the cancellation note's number (ETDA T07),
+ * the voided document, the one issued in its place, why (the cause's ETDA purpose code and staff's words) and who.
+ * The cancellation note's PDF is made from this row, and the replacement names the voided document from it.
+ */
+export const documentVoid = pgTable(
+  'documentVoid',
+  {
+    cancellation_no: varchar('cancellation_no', { length: 50 }).primaryKey(),
+    orders_id: integer('orders_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    voided_no: varchar('voided_no', { length: 50 }).notNull(),
+    replacement_no: varchar('replacement_no', { length: 50 }).notNull(),
+    cause: state('cause', voidCauses, 10).notNull(),
+    reason: text('reason').notNull(),
+    create_by: integer('create_by').notNull(),
+    create_at: timestamp('create_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('documentVoid_voided_no_key').on(t.voided_no),
+    uniqueIndex('documentVoid_replacement_no_key').on(t.replacement_no),
+    ...statesChecked('documentVoid', { cause: voidCauses }),
   ],
 );

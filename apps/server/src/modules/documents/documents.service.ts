@@ -1,10 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { toIso } from '../../db/schema/columns.js';
 import {
+  documentVoid,
   issuedDocument,
   orderDocument,
   orderPayment,
@@ -23,9 +23,17 @@ import type { ShopSigner } from '../../providers/signing/certificate.js';
 import type { Storage } from '../../providers/storage.js';
 import { creditNoteData, creditNoteTemplate, type IssuedRefund, type RefundedOrder } from './credit-note.js';
 import { type EtaxDocument, type EtaxSeller, orderEtax, refundEtax } from './etax/index.js';
-import { type IssuedPdf, issuedPdf } from './etax-pdf.js';
-import { type IssuedOrder, type ReceiptFields, receiptData, receiptTemplate, satangOf } from './receipt.js';
+import { issuedPdf } from './etax-pdf.js';
+import {
+  type IssuedOrder,
+  type ReceiptFields,
+  type Replaced,
+  receiptData,
+  receiptTemplate,
+  satangOf,
+} from './receipt.js';
 import { orderFacts, refundFacts, register } from './register.js';
+import { documentFiles } from './stored-files.js';
 
 export interface DocumentsDeps {
   db: Db;
@@ -87,30 +95,28 @@ function receiptFieldsOf(
     : { type: 'person', name, card_id: account.card_id, address: account.address };
 }
 
-/** A document's files as stored: the PDF, and its e-Tax XML beside it (the monthly export's), and the PDF's hash. */
-interface Kept {
-  folder: string;
-  file: string;
-  sha256: string;
-  xmlFile: string | null;
-  issued: IssuedPdf;
-}
-
 export function documentsService({ db, transact, clock, storage, pdf, seller, signer }: DocumentsDeps) {
-  /** Stores an issued document's PDF and its XML under fresh names. */
-  async function keep(folder: string, issued: IssuedPdf): Promise<Kept> {
-    const name = randomUUID();
-    const file = `${name}.pdf`;
-    await storage.put(folder, file, issued.pdf);
-    const xmlFile = issued.etax ? `${name}.xml` : null;
-    if (issued.etax && xmlFile) await storage.put(folder, xmlFile, Buffer.from(issued.etax.xml, 'utf8'));
-    return { folder, file, sha256: createHash('sha256').update(issued.pdf).digest('hex'), xmlFile, issued };
-  }
+  const { keep, discard } = documentFiles(storage);
 
-  /** A document that lost the race to be recorded: its files go. */
-  async function discard(kept: Kept): Promise<void> {
-    await storage.remove(kept.folder, kept.file);
-    if (kept.xmlFile) await storage.remove(kept.folder, kept.xmlFile);
+  /**
+   * The document a number replaces, when staff voided that one: a replacement is dated when the voided one was
+   * voided, and names it (docs/ETAX.md).
+   */
+  async function replaced(number: string): Promise<(Replaced & { voided_at: Date }) | null> {
+    const [row] = await db
+      .select({ voiding: documentVoid, voided: issuedDocument })
+      .from(documentVoid)
+      .innerJoin(issuedDocument, eq(issuedDocument.doc_no, documentVoid.voided_no))
+      .where(eq(documentVoid.replacement_no, number));
+    if (!row) return null;
+    return {
+      number: row.voided.doc_no,
+      issued: new Date(toIso(row.voided.issued_at)),
+      typeCode: row.voided.type_code ?? '',
+      cause: row.voiding.cause,
+      reason: row.voiding.reason,
+      voided_at: new Date(toIso(row.voiding.create_at)),
+    };
   }
 
   /**
@@ -142,12 +148,14 @@ export function documentsService({ db, transact, clock, storage, pdf, seller, si
       .where(eq(ordersDetail.orders_id, ordersId))
       .limit(1);
     const name = memberName(row.account);
+    const replaces = order.order_no ? await replaced(order.order_no) : null;
     return {
       status: order.orders_status,
       doc_type: order.receipt === 'Y' ? 'taxInvoice' : 'receipt',
       order_no: order.order_no,
       receipt: order.receipt === 'Y' ? receiptFieldsOf(row.receipt_data, order.receipt_type, row.account, name) : null,
-      approve_date: order.approve_date ? new Date(toIso(order.approve_date)) : null,
+      approve_date: replaces ? replaces.voided_at : order.approve_date ? new Date(toIso(order.approve_date)) : null,
+      replaces,
       orders_ref: order.orders_ref,
       payment_title: row.payment_title,
       product_title: detail?.title ?? '-',
@@ -249,6 +257,12 @@ export function documentsService({ db, transact, clock, storage, pdf, seller, si
   async function orderPdf(ordersId: number) {
     const document = await issue(ordersId);
     return document && attachment(FOLDER, document.file, document.order_no);
+  }
+
+  /** A registered document's stored PDF, by its number, as a mail attachment; null for a number not registered. */
+  async function registeredPdf(number: string) {
+    const [entry] = await db.select().from(issuedDocument).where(eq(issuedDocument.doc_no, number));
+    return entry ? attachment(entry.folder, entry.file, number) : null;
   }
 
   /** A refund's stored credit note or refund note, made now if it was not yet (the refund mail's attachment). */
@@ -354,7 +368,7 @@ export function documentsService({ db, transact, clock, storage, pdf, seller, si
     return { ...orderEtax(order, seller, clock.now()), order_no: order.order_no };
   }
 
-  return { issue, file, orderPdf, issueRefundDocument, refundFile, refundPdf, etaxXml };
+  return { issue, file, orderPdf, registeredPdf, issueRefundDocument, refundFile, refundPdf, etaxXml };
 }
 
 export type DocumentsService = ReturnType<typeof documentsService>;

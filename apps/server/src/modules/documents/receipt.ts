@@ -1,3 +1,4 @@
+import type { VoidCause } from '@sikkha/contract';
 import {
   ACCESS_YEARS,
   bahtText,
@@ -26,13 +27,25 @@ export type ReceiptFields =
       company_branch?: string | null;
     };
 
+/** A document voided because it was issued in error, as its replacement names it. */
+export interface Replaced {
+  number: string;
+  issued: Date;
+  /** Its ETDA type code (T01 or T03). */
+  typeCode: string;
+  cause: VoidCause;
+  reason: string;
+}
+
 /** What a document is made from: the finished order as the database holds it. */
 export interface IssuedOrder {
   order_no: string;
   /** The buyer asked for a tax invoice (`receipt` Y) with these fields. */
   receipt: ReceiptFields | null;
-  /** When the order finished: the document's date. */
+  /** The document's date: when the order finished, or, for a replacement, when the document it replaces was voided. */
   approve_date: Date;
+  /** The document this one replaces, voided because it was issued in error; null for an order's first document. */
+  replaces?: Replaced | null;
   orders_ref: string | null;
   payment_title: string;
   product_title: string;
@@ -212,6 +225,11 @@ export function receiptData(order: IssuedOrder, seller: Seller): ReceiptData {
     notes: [
       seller.vatRegistered ? 'ราคาสินค้าและบริการรวมภาษีมูลค่าเพิ่มแล้ว' : 'ผู้ขายมิได้จดทะเบียนภาษีมูลค่าเพิ่ม',
       'ได้รับเงินครบถ้วนแล้ว เอกสารนี้ออกจากระบบเมื่อชำระเงินสำเร็จและไม่มีการแก้ไขภายหลัง',
+      ...(order.replaces
+        ? [
+            `ออกแทนเอกสารเลขที่ ${order.replaces.number} ลงวันที่ ${thaiLongDate(order.replaces.issued)} ซึ่งยกเลิกแล้ว เหตุผล: ${order.replaces.reason.trim()}`,
+          ]
+        : []),
     ],
   };
 }

@@ -4,8 +4,8 @@ import { issuedDocument } from '../../db/schema/index.js';
 import type { Work } from '../../db/unit-of-work.js';
 import { creditNoteAmounts, type IssuedRefund } from './credit-note.js';
 import { buyerIdOf, type EtaxSeller } from './etax/parts.js';
-import type { IssuedPdf } from './etax-pdf.js';
 import { type IssuedOrder, receiptAmounts } from './receipt.js';
+import type { Kept } from './stored-files.js';
 
 /** What the register says of a document besides where it is kept: the facts its summary and verification need. */
 export interface RegisterFacts {
@@ -65,30 +65,32 @@ export function refundFacts(
 
 /**
  * Records an issued document in the register, in the unit of work that records its PDF, with where its PDF and its
- * e-Tax XML are kept and whether it was signed.
+ * e-Tax XML are kept and whether it was signed. Answers false when the number is recorded already (another run made
+ * it first): the caller's files are then not the document's.
  */
-export async function register(
-  work: Work,
-  facts: RegisterFacts,
-  kept: { folder: string; file: string; sha256: string; xmlFile: string | null; issued: IssuedPdf },
-): Promise<void> {
-  await work.db.insert(issuedDocument).values({
-    doc_no: facts.doc_no,
-    doc_type: facts.doc_type,
-    type_code: kept.issued.etax?.typeCode ?? null,
-    orders_id: facts.orders_id,
-    refund_id: facts.refund_id ?? null,
-    issued_at: facts.issued_at.toISOString(),
-    buyer_scheme: facts.buyer.scheme === 'OTHR' ? null : facts.buyer.scheme,
-    buyer_id: facts.buyer.id,
-    basis: toBaht(facts.basis),
-    vat: toBaht(facts.vat),
-    total: toBaht(facts.total),
-    signed: kept.issued.signed,
-    folder: kept.folder,
-    file: kept.file,
-    sha256: kept.sha256,
-    xml_file: kept.xmlFile,
-    refers_to: facts.refers_to ?? null,
-  });
+export async function register(work: Work, facts: RegisterFacts, kept: Kept): Promise<boolean> {
+  const recorded = await work.db
+    .insert(issuedDocument)
+    .values({
+      doc_no: facts.doc_no,
+      doc_type: facts.doc_type,
+      type_code: kept.issued.etax?.typeCode ?? null,
+      orders_id: facts.orders_id,
+      refund_id: facts.refund_id ?? null,
+      issued_at: facts.issued_at.toISOString(),
+      buyer_scheme: facts.buyer.scheme === 'OTHR' ? null : facts.buyer.scheme,
+      buyer_id: facts.buyer.id,
+      basis: toBaht(facts.basis),
+      vat: toBaht(facts.vat),
+      total: toBaht(facts.total),
+      signed: kept.issued.signed,
+      folder: kept.folder,
+      file: kept.file,
+      sha256: kept.sha256,
+      xml_file: kept.xmlFile,
+      refers_to: facts.refers_to ?? null,
+    })
+    .onConflictDoNothing()
+    .returning({ doc_no: issuedDocument.doc_no });
+  return recorded.length > 0;
 }

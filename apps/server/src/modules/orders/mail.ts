@@ -1,22 +1,5 @@
-import { escapeHtml } from '../../lib/html.js';
 import type { Mail, MailAttachment } from '../../providers/mail.js';
-import { automaticFooter, mailGreeting, mailLayout } from '../../providers/mail-layout.js';
-
-/** An order's mail: a greeting, its lines, and the link to the member's courses. */
-function orderMail(to: string, subject: string, name: string | null, lines: string[], link: string): Mail {
-  const greeting = mailGreeting(name);
-  const body = [greeting, ...lines].map((line) => `<p>${escapeHtml(line)}</p>`).join('\n');
-  return {
-    to,
-    subject,
-    text: [greeting, '', ...lines, link].join('\n'),
-    html: mailLayout({
-      subject,
-      body: `${body}\n<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
-      footer: automaticFooter,
-    }),
-  };
-}
+import { linesMail } from '../../providers/mail-layout.js';
 
 /** The mail of a finished order: what was bought, its document (number, and the PDF attached), where to start watching. */
 export function orderPaidMail(input: {
@@ -35,7 +18,7 @@ export function orderPaidMail(input: {
     'คุณเริ่มเรียนได้ทันทีที่หน้า คอร์สของฉัน',
   ];
   return {
-    ...orderMail(input.to, subject, input.name, lines, input.link),
+    ...linesMail(input.to, subject, input.name, lines, input.link),
     attachments: [{ ...input.document, contentType: 'application/pdf' }],
   };
 }
@@ -55,7 +38,7 @@ export function orderRefusedMail(input: {
     `เหตุผล: ${input.reason}`,
     'คุณสั่งซื้อใหม่ได้ที่หน้า คอร์สของฉัน หรือติดต่อเราหากมีข้อสงสัย',
   ];
-  return orderMail(input.to, subject, input.name, lines, input.link);
+  return linesMail(input.to, subject, input.name, lines, input.link);
 }
 
 /** The mail of a refund: how much, how it reaches the member, and what it does to the course. */
@@ -81,7 +64,7 @@ export function orderRefundedMail(input: {
       ? [`เลขที่เอกสาร ${input.document.number} (เอกสาร PDF แนบมากับอีเมลฉบับนี้ และดาวน์โหลดได้ที่หน้า คำสั่งซื้อของฉัน)`]
       : []),
   ];
-  const mail = orderMail(input.to, subject, input.name, lines, input.link);
+  const mail = linesMail(input.to, subject, input.name, lines, input.link);
   if (!input.document) return mail;
   const { number, source, id } = input.document;
   return { ...mail, attachments: [{ filename: `${number}.pdf`, contentType: 'application/pdf', source, id }] };
@@ -103,7 +86,7 @@ export function orderCancelledMail(input: {
     input.money,
     'หากยังต้องการเรียน สั่งซื้อใหม่ได้ที่ลิงก์ด้านล่าง',
   ];
-  return orderMail(input.to, subject, input.name, lines, input.link);
+  return linesMail(input.to, subject, input.name, lines, input.link);
 }
 
 /** The mail of a charge that arrived after its order was cancelled, once staff decided. */
@@ -123,5 +106,5 @@ export function paidAfterCancelMail(input: {
     `เราได้รับการชำระเงิน ${input.amount} สำหรับคำสั่งซื้อ ${input.reference} หลังจากคำสั่งซื้อถูกยกเลิกไปแล้ว`,
     input.granted ? 'ร้านได้เปิดสิทธิ์เรียนคอร์สนี้ให้คุณแล้ว เริ่มเรียนได้ที่หน้า คอร์สของฉัน' : 'ร้านได้คืนเงินจำนวนนี้ไปยังช่องทางที่คุณชำระแล้ว',
   ];
-  return orderMail(input.to, subject, input.name, lines, input.link);
+  return linesMail(input.to, subject, input.name, lines, input.link);
 }

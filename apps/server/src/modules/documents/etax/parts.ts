@@ -1,3 +1,4 @@
+import type { VoidCause } from '@sikkha/contract';
 import { BANGKOK_OFFSET_MS, type Satang, satang, vatIncluded } from '@sikkha/contract/rules';
 import type { Config } from '../../../config.js';
 import { buyerOf, companyBranchOf, type IssuedOrder, type Seller } from '../receipt.js';
@@ -188,6 +189,14 @@ export function exchangedDocument(fields: {
     ].map((note) => el('ram:IncludedNote', text('ram:Subject', 'หมายเหตุ'), text('ram:Content', note))),
   );
 }
+
+/**
+ * A replacement's purpose, by ETDA's codes for a document issued again after the first was voided: the buyer's name
+ * was wrong (01), their address (02), another reason (99, with the reason as the Purpose). `prefix` is the kind's:
+ * TIVC for a tax invoice, RCTC for a receipt.
+ */
+export const replacementPurposeCode = (prefix: 'TIVC' | 'RCTC', cause: VoidCause) =>
+  `${prefix}${cause === 'name' ? '01' : cause === 'address' ? '02' : '99'}`;
 
 /** A document this one refers to: its number, date and type code. */
 export const referencedDocument = (reference: { number: string; issued: Date; typeCode: string }) =>

@@ -1,5 +1,12 @@
 import { type IssuedOrder, receiptData } from '../receipt.js';
-import { documentContext, type EtaxSeller, exchangedDocument, namespacesOf, rootOf } from './parts.js';
+import {
+  documentContext,
+  type EtaxSeller,
+  exchangedDocument,
+  namespacesOf,
+  replacementPurposeCode,
+  rootOf,
+} from './parts.js';
 import { saleTransaction } from './sale.js';
 import { serialize } from './xml.js';
 
@@ -17,6 +24,8 @@ export function receiptXml(order: IssuedOrder, seller: EtaxSeller, created: Date
         ...RECEIPT,
         issued: order.approve_date,
         created,
+        purpose: order.replaces?.reason,
+        purposeCode: order.replaces && replacementPurposeCode('RCTC', order.replaces.cause),
         notes: printed.notes,
       }),
       saleTransaction(order, seller, printed),

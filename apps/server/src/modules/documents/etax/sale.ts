@@ -1,6 +1,16 @@
 import { type Satang, satang } from '@sikkha/contract/rules';
 import { type IssuedOrder, type ReceiptData, receiptAmounts } from '../receipt.js';
-import { amount, buyerParty, currency, type EtaxSeller, lineItem, sellerParty, tradeTax, vatOfEach } from './parts.js';
+import {
+  amount,
+  buyerParty,
+  currency,
+  type EtaxSeller,
+  lineItem,
+  referencedDocument,
+  sellerParty,
+  tradeTax,
+  vatOfEach,
+} from './parts.js';
 import { el, text, type XmlElement } from './xml.js';
 
 /**
@@ -30,7 +40,13 @@ export function saleTransaction(order: IssuedOrder, seller: EtaxSeller, printed:
 
   return el(
     'rsm:SupplyChainTradeTransaction',
-    el('ram:ApplicableHeaderTradeAgreement', sellerParty(seller), buyerParty(order)),
+    el(
+      'ram:ApplicableHeaderTradeAgreement',
+      sellerParty(seller),
+      buyerParty(order),
+      // A replacement names the document it replaces (TIV-/RCT-AdditionalReferencedDocument-001).
+      order.replaces && referencedDocument(order.replaces),
+    ),
     el('ram:ApplicableHeaderTradeDelivery'),
     el(
       'ram:ApplicableHeaderTradeSettlement',

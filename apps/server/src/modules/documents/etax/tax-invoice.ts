@@ -1,5 +1,12 @@
 import { type IssuedOrder, receiptData } from '../receipt.js';
-import { documentContext, type EtaxSeller, exchangedDocument, namespacesOf, rootOf } from './parts.js';
+import {
+  documentContext,
+  type EtaxSeller,
+  exchangedDocument,
+  namespacesOf,
+  replacementPurposeCode,
+  rootOf,
+} from './parts.js';
 import { saleTransaction } from './sale.js';
 import { serialize } from './xml.js';
 
@@ -21,6 +28,8 @@ export function taxInvoiceXml(order: IssuedOrder, seller: EtaxSeller, created: D
         ...TAX_INVOICE,
         issued: order.approve_date,
         created,
+        purpose: order.replaces?.reason,
+        purposeCode: order.replaces && replacementPurposeCode('TIVC', order.replaces.cause),
         notes: printed.notes,
       }),
       saleTransaction(order, seller, printed),
