@@ -46,6 +46,7 @@ async function paidByCard(title: string, price: number, order: Record<string, un
 }
 
 let invoiceOrder: number;
+let receiptOrder: number;
 beforeAll(async () => {
   ca = makeTestCa();
   dataDir = await mkdtemp(join(tmpdir(), 'sikkha-verify-'));
@@ -53,7 +54,7 @@ beforeAll(async () => {
   staff = await t.staff('verify-staff');
   member = await t.member(MEMBER_EMAIL);
   invoiceOrder = await paidByCard('การตลาดออนไลน์ฉบับมืออาชีพ', 1070, companyReceipt);
-  await paidByCard('โค้ดดิ้งเบื้องต้นด้วย Python', 1990.5);
+  receiptOrder = await paidByCard('โค้ดดิ้งเบื้องต้นด้วย Python', 1990.5);
   const refunded = await staff.post('/api/ordersRefund', { id: invoiceOrder, amount: 500, reason: 'คืนบางส่วน' });
   expect(refunded.statusCode, refunded.body).toBe(200);
   await t.app.ctx.jobs.runDue();
@@ -130,15 +131,32 @@ describe('a document verified by its number and total', () => {
     expect(answers[0]!.json().message).toBe(messages.documentNotVerified.th);
   });
 
-  test('a document staff voided says so, and by which cancellation note', async () => {
-    // The void action's own unit of work sets it (with the cancellation note); here, its outcome.
-    await t.db
-      .update(issuedDocument)
-      .set({ voided_by: 'CA2026-000001' })
-      .where(eq(issuedDocument.doc_no, 'RC2026-000001'));
+  test('a receipt staff voided says so, and by which cancellation note, which itself verifies', async () => {
+    const voided = await staff.post('/api/ordersDocumentVoid', {
+      id: receiptOrder,
+      doc_no: 'RC2026-000001',
+      cause: 'other',
+      reason: 'ออกเอกสารผิดพลาด',
+    });
+    expect(voided.statusCode, voided.body).toBe(200);
+    const { cancellation_no } = voided.json().data as { cancellation_no: string };
+    await t.app.ctx.jobs.runDue();
+
     const res = await ask({ doc_no: 'RC2026-000001', amount: '1,990.50' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ doc_no: 'RC2026-000001', voided_by: 'CA2026-000001' });
+    expect(res.json().data).toMatchObject({ doc_no: 'RC2026-000001', voided_by: cancellation_no });
+
+    const [note] = await t.db.select().from(issuedDocument).where(eq(issuedDocument.doc_no, cancellation_no));
+    const noteAnswer = await ask({ doc_no: cancellation_no, amount: String(note!.total) });
+    expect(noteAnswer.statusCode, noteAnswer.body).toBe(200);
+    expect(noteAnswer.json().data).toMatchObject({
+      doc_type: 'cancellationNote',
+      type_code: 'T07',
+      type_name: 'ใบแจ้งยกเลิก',
+      refers_to: 'RC2026-000001',
+      voided_by: null,
+    });
+    expect(noteAnswer.body).not.toContain('ทดสอบ');
   });
 });
 
