@@ -529,6 +529,7 @@ describe('the back office', { timeout: 240_000 }, () => {
         'couponPoint',
         'logCoin',
         'ordersPaymentType',
+        'etax',
         'question',
         'user/1/show',
       ]) {

@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { EtaxExportPage } from './etax/EtaxExportPage';
 import { ReconcilePage } from './reconcile/ReconcilePage';
 import { UserProductGroupByType } from './resources/user-product-group';
 import { SendPage } from './send/SendPage';
@@ -18,6 +19,7 @@ export const customPages: CustomPage[] = [
   },
   { route: 'send', element: <SendPage />, serves: ['send'] },
   { route: 'ordersReconcile', element: <ReconcilePage />, serves: ['ordersReconcile'] },
+  { route: 'etax', element: <EtaxExportPage />, serves: ['etax'] },
 ];
 
 export const customPaths = customPages.flatMap((p) => p.serves);

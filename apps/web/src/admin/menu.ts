@@ -30,6 +30,8 @@ export const sidebar: { group: string; entries: MenuEntry[] }[] = [
       { path: 'orders', page: 'orders' },
       { path: 'ordersExpire', page: 'ordersExpire' },
       { path: 'ordersReconcile', page: 'ordersReconcile', custom: true },
+      // Not in the spec's sidebar (#23): the month's e-Tax documents and their archive for the Revenue Department.
+      { path: 'etax', page: 'etax', custom: true },
       // Not in the spec's sidebar (#22.10): staff turn payment types on and off here instead of by API.
       { path: 'ordersPaymentType', page: 'ordersPaymentType' },
     ],
