@@ -17,10 +17,10 @@ export interface MonthlyExportDeps {
 }
 
 /** The summary's name in the archive; no document number can take it (numbers are capitals and digits). */
-export const SUMMARY_FILE = 'summary.csv';
+const SUMMARY_FILE = 'summary.csv';
 
 /** The instants a Bangkok month ("2026-11") runs over, `from` inclusive and `to` exclusive. */
-export function bangkokMonth(month: string): { from: Date; to: Date } {
+function bangkokMonth(month: string): { from: Date; to: Date } {
   const [year, number] = month.split('-').map(Number) as [number, number];
   return {
     from: new Date(Date.UTC(year, number - 1, 1) - BANGKOK_OFFSET_MS),
@@ -52,7 +52,7 @@ const columns: [header: string, cell: (row: Row) => string | null][] = [
  * The summary as CSV (RFC 4180, CRLF), UTF-8 with a byte-order mark so Excel reads the Thai. Every cell is made by
  * the server (numbers, codes, digits, amounts, dates, the names above): none can start a formula or hold a comma.
  */
-export function summaryCsv(rows: readonly Row[]): Buffer {
+function summaryCsv(rows: readonly Row[]): Buffer {
   const lines = [columns.map(([header]) => header), ...rows.map((row) => columns.map(([, cell]) => cell(row) ?? ''))];
   return Buffer.from(`\uFEFF${lines.map((cells) => cells.join(',')).join('\r\n')}\r\n`, 'utf8');
 }
