@@ -37,6 +37,7 @@ import { SlipCheckSummary, SlipThumbnail } from '../components/Slip';
 import { ApproveButton, RejectButton } from './order-actions';
 import { statusColors } from './order-cells';
 import { canRefund, OrderRefunds, RefundButton } from './order-refund';
+import { canVoidDocument, VoidDocumentButton } from './order-void';
 import { ResolvePaidButtons } from './paid-after-cancel';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -217,6 +218,7 @@ function OrderPage() {
           {order.orders_status === 'paid_after_cancel' && <ResolvePaidButtons order={order} />}
           {canRefund(order) && <RefundButton order={order} />}
           {(order.orders_status === 'finish' || order.orders_status === 'refund') && <DocumentButton order={order} />}
+          {canVoidDocument(order) && <VoidDocumentButton order={order} />}
         </Stack>
       </Stack>
       <Grid container spacing={2}>
