@@ -43,6 +43,7 @@ export const documentsModule: AppModule = {
       pdf: ctx.providers.pdf,
       seller: { ...ctx.config.seller, addressCodes: ctx.config.sellerAddressCodes },
       signer: ctx.config.etaxSigner,
+      publicUrl: ctx.config.publicUrl,
     };
     const documents = documentsService(deps);
     ctx.jobs.handle(issueOrderDocument, async ({ orders_id }) => {
@@ -51,7 +52,7 @@ export const documentsModule: AppModule = {
     ctx.jobs.handle(issueRefundDocument, async ({ refund_id }) => {
       await documents.issueRefundDocument(refund_id);
     });
-    const voids = documentVoids({ ...deps, jobs: ctx.jobs, publicUrl: ctx.config.publicUrl, documents });
+    const voids = documentVoids({ ...deps, jobs: ctx.jobs, documents });
     ctx.jobs.handle(issueCancellationNote, async ({ cancellation_no }) => {
       await voids.issueCancellation(cancellation_no);
     });

@@ -34,6 +34,7 @@ import {
 } from './receipt.js';
 import { orderFacts, refundFacts, register } from './register.js';
 import { documentFiles } from './stored-files.js';
+import { verifyNote } from './verify-link.js';
 
 export interface DocumentsDeps {
   db: Db;
@@ -43,6 +44,8 @@ export interface DocumentsDeps {
   pdf: PdfRenderer;
   /** The seller printed on the documents, with its address codes for the e-Tax XML. */
   seller: EtaxSeller;
+  /** The shop's address: each PDF prints where it is verified (`verify-link.ts`). */
+  publicUrl: string;
   /** The shop's certificate: documents with an e-Tax XML are signed with it; without one they are issued unsigned. */
   signer?: ShopSigner | undefined;
 }
@@ -95,7 +98,7 @@ function receiptFieldsOf(
     : { type: 'person', name, card_id: account.card_id, address: account.address };
 }
 
-export function documentsService({ db, transact, clock, storage, pdf, seller, signer }: DocumentsDeps) {
+export function documentsService({ db, transact, clock, storage, pdf, seller, signer, publicUrl }: DocumentsDeps) {
   const { keep, discard } = documentFiles(storage);
 
   /**
@@ -189,11 +192,13 @@ export function documentsService({ db, transact, clock, storage, pdf, seller, si
     const order = await issuedOrder(ordersId);
     if (!order) return null;
     const now = clock.now();
+    const facts = orderFacts(ordersId, order, seller);
+    const printed = receiptData(order, seller);
     const kept = await keep(
       FOLDER,
       await issuedPdf(pdf, signer, {
         template: receiptTemplate,
-        data: receiptData(order, seller),
+        data: { ...printed, notes: [...printed.notes, verifyNote(publicUrl, facts.doc_no, facts.total)] },
         number: order.order_no,
         etax: orderEtax(order, seller, now),
         at: now,
@@ -212,7 +217,7 @@ export function documentsService({ db, transact, clock, storage, pdf, seller, si
         })
         .onConflictDoNothing()
         .returning();
-      if (row) await register(work, orderFacts(ordersId, order, seller), kept);
+      if (row) await register(work, facts, kept);
       return row;
     });
     if (recorded) return recorded;
@@ -310,11 +315,13 @@ export function documentsService({ db, transact, clock, storage, pdf, seller, si
     };
     const now = clock.now();
     const { order_no, approve_date } = order;
+    const facts = refundFacts(refund.orders_id, refundId, issued, order, seller);
+    const printed = creditNoteData(issued, order, seller);
     const kept = await keep(
       REFUND_FOLDER,
       await issuedPdf(pdf, signer, {
         template: creditNoteTemplate,
-        data: creditNoteData(issued, order, seller),
+        data: { ...printed, notes: [...printed.notes, verifyNote(publicUrl, facts.doc_no, facts.total)] },
         number: refund.doc_no,
         // ETDA's credit note refers to the tax invoice it corrects, which a refunded order without one lacks.
         etax: order_no && approve_date ? refundEtax(issued, { ...order, order_no, approve_date }, seller, now) : null,
@@ -327,7 +334,7 @@ export function documentsService({ db, transact, clock, storage, pdf, seller, si
         .set({ file: kept.file, sha256: kept.sha256 })
         .where(and(eq(orderRefund.id, refundId), isNull(orderRefund.file)))
         .returning();
-      if (row) await register(work, refundFacts(refund.orders_id, refundId, issued, order, seller), kept);
+      if (row) await register(work, facts, kept);
       return row;
     });
     if (recorded && documentMade(recorded)) return recorded;

@@ -129,6 +129,11 @@ describe('a shop with a certificate, on e-Tax Invoice by Email', () => {
     expect(xmlsecVerify(saved, ca.caPem)).toMatchObject({ ok: true });
     sameAmounts(xml, pdf.bytes, ['TaxBasisTotalAmount', 'TaxTotalAmount', 'GrandTotalAmount']);
     expect(field(xml, 'GrandTotalAmount')).toBe('1990.00');
+    // The PDF prints where it is verified, its number and total filled in; the page's API confirms it.
+    const link = /\/verify-document\?no=([^&\s]+)&amount=([\d.]+)/.exec(pdfText(pdf.bytes).replace(/\s+/g, ''));
+    expect(link?.slice(1)).toEqual(['INV2026-000001', '1990.00']);
+    const verified = await s.t.visitor.get(`/api/documentVerify?doc_no=${link![1]}&amount=${link![2]}`);
+    expect(verified.statusCode, verified.body).toBe(200);
     expect((await s.staff.get('/api/signingStatus')).json().data).toEqual({
       signed: true,
       subject: SHOP_SIGNER_NAME,

@@ -30,13 +30,13 @@ import { issuedPdf } from './etax-pdf.js';
 import { satangOf } from './receipt.js';
 import { register } from './register.js';
 import { documentFiles } from './stored-files.js';
+import { verifyNote } from './verify-link.js';
 
 /** Cancellation notes are stored here, and served only through issuedDocumentFile. */
 const FOLDER = 'documentCancellation';
 
 export interface VoidDeps extends DocumentsDeps {
   jobs: Jobs;
-  publicUrl: string;
   documents: DocumentsService;
 }
 
@@ -78,27 +78,28 @@ export function documentVoids({
     const cancelledAt = new Date(toIso(voiding.create_at));
     const voidedIssued = new Date(toIso(voided.issued_at));
     const now = clock.now();
+    const printed = cancellationNoteData(
+      {
+        number,
+        cancelled_at: cancelledAt,
+        reason: voiding.reason,
+        voided: {
+          number: voided.doc_no,
+          typeCode,
+          label: voidedLabels[typeCode] ?? voided.doc_no,
+          issued: voidedIssued,
+          total: satangOf(voided.total),
+        },
+        replacement: voiding.replacement_no,
+        reference: row.reference ?? '-',
+      },
+      seller,
+    );
     const kept = await keep(
       FOLDER,
       await issuedPdf(pdf, signer, {
         template: cancellationNoteTemplate,
-        data: cancellationNoteData(
-          {
-            number,
-            cancelled_at: cancelledAt,
-            reason: voiding.reason,
-            voided: {
-              number: voided.doc_no,
-              typeCode,
-              label: voidedLabels[typeCode] ?? voided.doc_no,
-              issued: voidedIssued,
-              total: satangOf(voided.total),
-            },
-            replacement: voiding.replacement_no,
-            reference: row.reference ?? '-',
-          },
-          seller,
-        ),
+        data: { ...printed, notes: [...printed.notes, verifyNote(publicUrl, number, satangOf(voided.total))] },
         number,
         etax: {
           kind: 'CancellationNote',
