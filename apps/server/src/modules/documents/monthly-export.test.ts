@@ -32,7 +32,12 @@ const buyerIdIn = (xml: string) => {
   const id = /<ram:ID schemeID="(\w+)"[^>]*>([^<]*)<\/ram:ID>/.exec(buyer);
   return { scheme: id?.[1], id: id?.[2] };
 };
-const kindOf: Record<string, EtaxKind> = { T01: 'Receipt', T03: 'TaxInvoice', '81': 'DebitCreditNote' };
+const kindOf: Record<string, EtaxKind> = {
+  T01: 'Receipt',
+  T03: 'TaxInvoice',
+  '81': 'DebitCreditNote',
+  T07: 'CancellationNote',
+};
 
 const person = { receipt: 'Y', receipt_type: 'person', card_id: '1101700207366', address: '99 ถนนพระราม 4 10500' };
 
@@ -42,10 +47,11 @@ let t: Awaited<ReturnType<typeof testApp>>;
 let staff: Awaited<ReturnType<typeof t.staff>>;
 let member: Awaited<ReturnType<typeof t.member>>;
 
-const HOUR = 60 * 60 * 1000;
+/** Between one step of the flow and the next: documents of distinct times, within a session's life. */
+const STEP = 10 * 60 * 1000;
 
 async function paidByCard(title: string, price: number, order: Record<string, unknown>) {
-  t.clock.advance(HOUR);
+  t.clock.advance(STEP);
   const placed = await member.post('/api/orders', {
     order: { orders_payment_type_id: 1, ...order },
     ordersDetail: { product_id: await courseOnShow(t.db, title, price) },
@@ -58,7 +64,7 @@ async function paidByCard(title: string, price: number, order: Record<string, un
 }
 
 async function refund(id: number, amount: number) {
-  t.clock.advance(HOUR);
+  t.clock.advance(STEP);
   const res = await staff.post('/api/ordersRefund', { id, amount, reason: 'คืนบางส่วน' });
   expect(res.statusCode, res.body).toBe(200);
   await t.app.ctx.jobs.runDue();
@@ -112,20 +118,29 @@ beforeAll(async () => {
   member = await t.member('export-member@example.com');
 
   // November 2026 (the test clock starts on the 22nd): a company's tax invoice and its credit note, a person's tax
-  // invoice, a receipt and its refund note (no XML); the receipt later voided.
+  // invoice, a receipt and its refund note (no XML); then staff void the person's tax invoice, issued in error: a
+  // cancellation note and a replacement.
   const invoice = await paidByCard('บัญชีสำหรับเจ้าของกิจการ', 1990, companyReceipt);
   await refund(invoice, 500);
-  await paidByCard('ถ่ายภาพด้วยมือถือ', 890, person);
+  const personal = await paidByCard('ถ่ายภาพด้วยมือถือ', 890, person);
   const receipt = await paidByCard('ภาษาอังกฤษเพื่อการทำงาน', 1590, {});
   await refund(receipt, 100);
-  // The void action's part (another engineer's): the cancellation note's number on the voided document.
-  await t.db
-    .update(issuedDocument)
-    .set({ voided_by: 'CA2026-000001' })
-    .where(eq(issuedDocument.doc_no, 'RC2026-000001'));
+  t.clock.advance(STEP);
+  const voided = await staff.post('/api/ordersDocumentVoid', {
+    id: personal,
+    doc_no: 'INV2026-000002',
+    cause: 'other',
+    reason: 'ออกเอกสารผิดฉบับ',
+  });
+  expect(voided.json().data, voided.body).toEqual({
+    cancellation_no: 'CA2026-000001',
+    voided_no: 'INV2026-000002',
+    replacement_no: 'INV2026-000003',
+  });
+  await t.app.ctx.jobs.runDue();
 
-  // Paid an hour later: at 00:30 on 1 December in Bangkok, 17:30 on 30 November in UTC, so December's.
-  t.clock.advance(Date.parse('2026-11-30T16:30:00Z') - t.clock.now().getTime());
+  // Paid a step later: at 00:30 on 1 December in Bangkok, 17:30 on 30 November in UTC, so December's.
+  t.clock.advance(Date.parse('2026-11-30T17:20:00Z') - t.clock.now().getTime());
   // The sessions of the 22nd have expired by then: staff and a member sign in anew.
   staff = await t.staff('export-staff-december');
   member = await t.member('export-member-december@example.com');
@@ -142,9 +157,11 @@ describe('the monthly e-Tax export', () => {
   test('a month’s archive holds that month’s XML files and no others, each the bytes its stored PDF carries', async () => {
     const november = await archiveOf('2026-11');
     expect(november.names.sort()).toEqual([
+      'CA2026-000001.xml',
       'CN2026-000001.xml',
       'INV2026-000001.xml',
       'INV2026-000002.xml',
+      'INV2026-000003.xml',
       'RC2026-000001.xml',
       'summary.csv',
     ]);
@@ -157,8 +174,8 @@ describe('the monthly e-Tax export', () => {
     }
 
     const december = await archiveOf('2026-12');
-    expect(december.names.sort()).toEqual(['INV2026-000003.xml', 'summary.csv']);
-    expect(december.entry('INV2026-000003.xml').equals(await xmlInStoredPdf('INV2026-000003'))).toBe(true);
+    expect(december.names.sort()).toEqual(['INV2026-000004.xml', 'summary.csv']);
+    expect(december.entry('INV2026-000004.xml').equals(await xmlInStoredPdf('INV2026-000004'))).toBe(true);
   });
 
   test('the summary lists every document of the month, as the register and each XML say', async () => {
@@ -200,16 +217,25 @@ describe('the monthly e-Tax export', () => {
           continue;
         }
         const xml = archive.entry(`${number}.xml`).toString('utf8');
+        expect(field(xml, 'IssueDateTime'), number).toBe(date);
+        if (code === 'T07') {
+          // ETDA's cancellation note names neither buyer nor amounts: its row has no buyer, as its XML, and the
+          // amounts of the document it voids.
+          expect(xml).not.toMatch(/Amount|BuyerTradeParty/);
+          expect([scheme, id], number).toEqual(['', '']);
+          const voided = cells.find((c) => c[0] === refersTo)!;
+          expect([basis, vat, total], number).toEqual(voided.slice(6, 9));
+          continue;
+        }
         expect(field(xml, 'GrandTotalAmount'), number).toBe(total);
         expect(field(xml, 'TaxTotalAmount'), number).toBe(vat);
         expect(field(xml, 'TaxBasisTotalAmount'), number).toBe(basis);
-        expect(field(xml, 'IssueDateTime'), number).toBe(date);
         expect(buyerIdIn(xml), number).toEqual(scheme ? { scheme, id } : { scheme: 'OTHR', id: 'N/A' });
       }
     }
   });
 
-  test('November: who bought, what was refunded and voided, in the summary', async () => {
+  test('November: who bought, what was refunded, voided and issued again, in the summary', async () => {
     const [, ...cells] = summaryRows((await archiveOf('2026-11')).entry('summary.csv'));
     const of = (number: string) => cells.find((c) => c[0] === number);
     expect(of('INV2026-000001')).toEqual([
@@ -229,9 +255,13 @@ describe('the monthly e-Tax export', () => {
     expect(of('CN2026-000001')?.slice(0, 3)).toEqual(['CN2026-000001', '81', 'ใบลดหนี้']);
     expect(of('CN2026-000001')?.slice(8, 10)).toEqual(['500.00', 'INV2026-000001']);
     expect(of('INV2026-000002')?.slice(4, 6)).toEqual(['NIDN', '1101700207366']);
+    expect(of('INV2026-000002')?.[10]).toBe('CA2026-000001');
+    expect(of('CA2026-000001')?.slice(0, 3)).toEqual(['CA2026-000001', 'T07', 'ใบแจ้งยกเลิก']);
+    expect(of('CA2026-000001')?.[9]).toBe('INV2026-000002');
+    expect(of('INV2026-000003')?.slice(4, 6)).toEqual(['NIDN', '1101700207366']);
+    expect(of('INV2026-000003')?.[10]).toBe('');
     expect(of('RC2026-000001')?.slice(1, 3)).toEqual(['T01', 'ใบเสร็จรับเงิน']);
     expect(of('RC2026-000001')?.slice(4, 6)).toEqual(['', '']);
-    expect(of('RC2026-000001')?.[10]).toBe('CA2026-000001');
     const refundNote = cells.find((c) => c[2] === 'ใบแจ้งการคืนเงิน');
     expect(refundNote?.slice(1, 2)).toEqual(['']);
     expect(refundNote?.[9]).toBe('RC2026-000001');
@@ -243,7 +273,7 @@ describe('the monthly e-Tax export', () => {
     expect(res.json()).toMatchObject({ result: true, total: 1 });
     expect(res.json().data).toEqual([
       {
-        doc_no: 'INV2026-000003',
+        doc_no: 'INV2026-000004',
         doc_type: 'taxInvoice',
         type_code: 'T03',
         issued_at: '2026-11-30T17:30:00.000Z',
