@@ -48,6 +48,8 @@ interface Operation {
   path: string;
   parameters: Parameter[];
   body?: JsonSchema;
+  /** The types its 200 answers in besides JSON: a document the route makes (a PDF, an archive). */
+  produces: string[];
 }
 
 const roles = ['visitor', 'member', 'staff'] as const;
@@ -58,7 +60,13 @@ let made = 0;
 // The operations come from the running app's own document, so the tests are named after them.
 const t = await testApp();
 const doc = (await t.visitor.get('/api/openapi.json')).json() as {
-  paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content: object } }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      { parameters?: Parameter[]; requestBody?: { content: object }; responses?: { 200?: { content?: object } } }
+    >
+  >;
 };
 const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, methods]) =>
   Object.entries(methods).map(([method, op]) => {
@@ -68,6 +76,7 @@ const operations: Operation[] = Object.entries(doc.paths).flatMap(([path, method
       path,
       parameters: op.parameters ?? [],
       body: content?.['application/json']?.schema ?? content?.['multipart/form-data']?.schema,
+      produces: Object.keys(op.responses?.[200]?.content ?? {}).filter((type) => type !== 'application/json'),
     };
   }),
 );
@@ -382,10 +391,11 @@ describe('every operation of the API, whatever it is sent', () => {
           const where = `${op.method} ${url.slice(0, 300)} as ${role}: ${res.statusCode} ${res.body.slice(0, 300)}`;
           expect(res.statusCode, where).toBeLessThan(500);
           expect(took, where).toBeLessThan(CEILING_MS);
-          const json = (res.headers['content-type'] ?? '').toString().startsWith('application/json');
-          if (!json) {
-            // Only a stored file is answered in its own type, and only when it is there.
-            expect(op.path.includes('{file}') && res.statusCode === 200, where).toBe(true);
+          const type = (res.headers['content-type'] ?? '').toString();
+          if (!type.startsWith('application/json')) {
+            // Only a stored file, or a document the route says it makes, is answered in its own type, and only whole.
+            const document = op.produces.some((produced) => type.startsWith(produced));
+            expect((op.path.includes('{file}') || document) && res.statusCode === 200, where).toBe(true);
             return;
           }
           const answer = res.json();
