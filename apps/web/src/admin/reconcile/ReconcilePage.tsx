@@ -12,7 +12,6 @@ import {
   Chip,
   CircularProgress,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   MenuItem,
@@ -38,6 +37,7 @@ import { Title, useBasename, useLocaleState, useNotify, useTranslate } from 'rea
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { adminRoute } from '../admin-request';
+import { DialogSubmitActions } from '../components/DialogSubmitActions';
 import { useValueWords } from '../components/fields';
 import { formatDate, formatMoney } from '../components/format';
 
@@ -193,19 +193,9 @@ function ResolveButton({ mismatch }: { mismatch: ReconcileMismatch }) {
               </Alert>
             )}
           </DialogContent>
-          <DialogActions>
-            <Button onClick={close} disabled={resolve.isPending}>
-              {translate('ra.action.cancel')}
-            </Button>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={resolve.isPending}
-              startIcon={resolve.isPending ? <CircularProgress size={16} color="inherit" /> : <CheckIcon />}
-            >
-              {translate('admin.reconcile.resolve')}
-            </Button>
-          </DialogActions>
+          <DialogSubmitActions onCancel={close} pending={resolve.isPending} icon={<CheckIcon />}>
+            {translate('admin.reconcile.resolve')}
+          </DialogSubmitActions>
         </form>
       </Dialog>
     </>

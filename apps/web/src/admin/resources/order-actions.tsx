@@ -8,7 +8,6 @@ import {
   Box,
   Button,
   Checkbox,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -36,6 +35,7 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError } from '../../api/client';
 import { adminRoute } from '../admin-request';
+import { DialogSubmitActions } from '../components/DialogSubmitActions';
 
 type RejectForm = z.infer<typeof orderRejectForm>;
 
@@ -251,21 +251,15 @@ export function ApproveButton({
               </Alert>
             )}
           </DialogContent>
-          <DialogActions>
-            <Button onClick={close} disabled={approve.isPending}>
-              {translate('ra.action.cancel')}
-            </Button>
-            <Button
-              type="submit"
-              variant="contained"
-              color={override ? 'error' : 'success'}
-              disabled={approve.isPending || approvable.length === 0}
-              startIcon={approve.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-              autoFocus={!override}
-            >
-              {override ? translate('admin.order.overrideApprove') : label}
-            </Button>
-          </DialogActions>
+          <DialogSubmitActions
+            onCancel={close}
+            pending={approve.isPending}
+            disabled={approvable.length === 0}
+            color={override ? 'error' : 'success'}
+            autoFocus={!override}
+          >
+            {override ? translate('admin.order.overrideApprove') : label}
+          </DialogSubmitActions>
         </form>
       </Dialog>
     </>

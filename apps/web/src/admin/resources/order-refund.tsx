@@ -7,7 +7,6 @@ import {
   Chip,
   CircularProgress,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   Stack,
@@ -35,6 +34,7 @@ import {
 import { type FieldValues, type Resolver, useWatch } from 'react-hook-form';
 import { ADMIN_TOKEN_KEY, apiFile } from '../../api/client';
 import { adminRoute } from '../admin-request';
+import { DialogSubmitActions } from '../components/DialogSubmitActions';
 import { useChoices, useValueWords } from '../components/fields';
 import { formatDate, formatMoney } from '../components/format';
 import { MoneyInput } from '../components/inputs';
@@ -231,20 +231,9 @@ export function RefundButton({ order }: { order: OrderView }) {
                 </Alert>
               )}
             </DialogContent>
-            <DialogActions>
-              <Button onClick={close} disabled={refund.isPending}>
-                {translate('ra.action.cancel')}
-              </Button>
-              <Button
-                type="submit"
-                variant="contained"
-                color="warning"
-                disabled={refund.isPending}
-                startIcon={refund.isPending ? <CircularProgress size={16} color="inherit" /> : <UndoIcon />}
-              >
-                {refund.isPending ? translate('admin.order.refunding') : label}
-              </Button>
-            </DialogActions>
+            <DialogSubmitActions onCancel={close} pending={refund.isPending} color="warning" icon={<UndoIcon />}>
+              {refund.isPending ? translate('admin.order.refunding') : label}
+            </DialogSubmitActions>
           </Form>
         )}
       </Dialog>

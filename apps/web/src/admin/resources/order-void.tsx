@@ -1,16 +1,5 @@
 import BlockIcon from '@mui/icons-material/Block';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { type DocumentVoidBody, documentVoidBody, type OrderView, voidCauses } from '@sikkha/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -18,6 +7,7 @@ import { BooleanInput, Form, RadioButtonGroupInput, TextInput, useNotify, useRef
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { useWatch } from 'react-hook-form';
 import { adminRoute } from '../admin-request';
+import { DialogSubmitActions } from '../components/DialogSubmitActions';
 import { contractResolver } from '../components/resolver';
 
 /** A finished order's document may be voided while no refund refers to it (the server says the same, 409). */
@@ -228,20 +218,9 @@ export function VoidDocumentButton({ order }: { order: OrderView }) {
                 </Alert>
               )}
             </DialogContent>
-            <DialogActions>
-              <Button onClick={close} disabled={voiding.isPending}>
-                {translate('ra.action.cancel')}
-              </Button>
-              <Button
-                type="submit"
-                variant="contained"
-                color="error"
-                disabled={voiding.isPending}
-                startIcon={voiding.isPending ? <CircularProgress size={16} color="inherit" /> : <BlockIcon />}
-              >
-                {voiding.isPending ? translate('admin.order.voiding') : label}
-              </Button>
-            </DialogActions>
+            <DialogSubmitActions onCancel={close} pending={voiding.isPending} color="error" icon={<BlockIcon />}>
+              {voiding.isPending ? translate('admin.order.voiding') : label}
+            </DialogSubmitActions>
           </Form>
         )}
       </Dialog>

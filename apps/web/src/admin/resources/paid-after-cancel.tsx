@@ -6,9 +6,7 @@ import {
   AlertTitle,
   Box,
   Button,
-  CircularProgress,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogContentText,
   DialogTitle,
@@ -23,6 +21,7 @@ import { useState } from 'react';
 import { RecordContextProvider, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { Controller, useForm } from 'react-hook-form';
 import { adminRoute } from '../admin-request';
+import { DialogSubmitActions } from '../components/DialogSubmitActions';
 import { formatDate, formatMoney } from '../components/format';
 import { paidBaht } from '../components/order-money';
 import { waitingOrdersKey } from '../waiting-orders';
@@ -138,20 +137,13 @@ export function ResolvePaidButtons({ order }: { order: Pick<OrderView, 'id' | 'o
               </Alert>
             )}
           </DialogContent>
-          <DialogActions>
-            <Button onClick={close} disabled={resolve.isPending}>
-              {translate('ra.action.cancel')}
-            </Button>
-            <Button
-              type="submit"
-              variant="contained"
-              color={action === 'grant' ? 'success' : 'warning'}
-              disabled={resolve.isPending}
-              startIcon={resolve.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-            >
-              {action ? t(action) : ''}
-            </Button>
-          </DialogActions>
+          <DialogSubmitActions
+            onCancel={close}
+            pending={resolve.isPending}
+            color={action === 'grant' ? 'success' : 'warning'}
+          >
+            {action ? t(action) : ''}
+          </DialogSubmitActions>
         </form>
       </Dialog>
     </>
