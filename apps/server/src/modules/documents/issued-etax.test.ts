@@ -7,9 +7,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Caller, testApp } from '../../../test/app.js';
 import { etdaVerdict } from '../../../test/etda.js';
-import { companyReceipt, courseOnShow } from '../../../test/fixtures.js';
+import { companyReceipt } from '../../../test/fixtures.js';
 import { pdfText } from '../../../test/pdf-text.js';
-import { payBySandboxCard } from '../../../test/sandbox-card.js';
+import { boughtByCard } from '../../../test/sandbox-card.js';
 import { makeTestCa, SHOP_SIGNER_NAME, type TestCa, xmlsecVerify } from '../../../test/signing-ca.js';
 import { startSmtp, type TestSmtp } from '../../../test/smtp.js';
 import { job, orderDocument, orderRefund, product } from '../../db/schema/index.js';
@@ -50,17 +50,8 @@ async function shop(env: Record<string, string>) {
   const staff = await t.staff('etax-staff');
   const member = await t.member('etax-member@example.com');
 
-  async function paidByCard(title: string, price: number, order: Record<string, unknown>) {
-    const placed = await member.post('/api/orders', {
-      order: { orders_payment_type_id: 1, ...order },
-      ordersDetail: { product_id: await courseOnShow(t.db, title, price) },
-    });
-    expect(placed.statusCode, placed.body).toBe(200);
-    const { id, token: ref } = placed.json().data as { id: number; token: string };
-    await payBySandboxCard(t.app, member, ref);
-    await t.app.ctx.jobs.runDue();
-    return id;
-  }
+  const paidByCard = (title: string, price: number, order: Record<string, unknown>) =>
+    boughtByCard(t, member, { title, price }, order);
 
   /** A stored PDF as its member downloads it, written to a file for poppler. */
   async function download(caller: Caller, url: string, name: string) {

@@ -5,8 +5,8 @@ import { messages } from '@sikkha/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Caller, testApp } from '../../../test/app.js';
-import { companyReceipt, courseOnShow } from '../../../test/fixtures.js';
-import { payBySandboxCard } from '../../../test/sandbox-card.js';
+import { companyReceipt } from '../../../test/fixtures.js';
+import { boughtByCard } from '../../../test/sandbox-card.js';
 import { makeTestCa, type TestCa } from '../../../test/signing-ca.js';
 import { issuedDocument } from '../../db/schema/index.js';
 import { DOCUMENT_VERIFY_LIMIT } from './verify.routes.js';
@@ -33,17 +33,8 @@ const ask = (query: Record<string, string>, address = '203.0.113.10') =>
     headers: { 'x-forwarded-for': address },
   });
 
-async function paidByCard(title: string, price: number, order: Record<string, unknown> = {}) {
-  const placed = await member.post('/api/orders', {
-    order: { orders_payment_type_id: 1, ...order },
-    ordersDetail: { product_id: await courseOnShow(t.db, title, price) },
-  });
-  expect(placed.statusCode, placed.body).toBe(200);
-  const { id, token: ref } = placed.json().data as { id: number; token: string };
-  await payBySandboxCard(t.app, member, ref);
-  await t.app.ctx.jobs.runDue();
-  return id;
-}
+const paidByCard = (title: string, price: number, order: Record<string, unknown> = {}) =>
+  boughtByCard(t, member, { title, price }, order);
 
 let invoiceOrder: number;
 let receiptOrder: number;

@@ -7,9 +7,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Caller, testApp } from '../../../test/app.js';
 import { etdaVerdict } from '../../../test/etda.js';
-import { companyReceipt, courseOnShow } from '../../../test/fixtures.js';
+import { companyReceipt } from '../../../test/fixtures.js';
 import { pdfText } from '../../../test/pdf-text.js';
-import { payBySandboxCard } from '../../../test/sandbox-card.js';
+import { boughtByCard } from '../../../test/sandbox-card.js';
 import { makeTestCa, type TestCa, xmlsecVerify } from '../../../test/signing-ca.js';
 import { startSmtp, type TestSmtp } from '../../../test/smtp.js';
 import { documentVoid, issuedDocument } from '../../db/schema/index.js';
@@ -60,15 +60,9 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
+/** A course bought by card, its paid mail taken from the inbox. */
 async function paidByCard(title: string, price: number, order: Record<string, unknown>) {
-  const placed = await member.post('/api/orders', {
-    order: { orders_payment_type_id: 1, ...order },
-    ordersDetail: { product_id: await courseOnShow(t.db, title, price) },
-  });
-  expect(placed.statusCode, placed.body).toBe(200);
-  const { id, token } = placed.json().data as { id: number; token: string };
-  await payBySandboxCard(t.app, member, token);
-  await t.app.ctx.jobs.runDue();
+  const id = await boughtByCard(t, member, { title, price }, order);
   await smtp.nextMailTo(MEMBER);
   return id;
 }
