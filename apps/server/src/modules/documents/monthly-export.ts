@@ -96,11 +96,20 @@ export function monthlyExport({ db, clock, storage }: MonthlyExportDeps) {
   }
 
   /**
-   * etaxMonthlyExport: the archive, made as it is sent (one stored XML open at a time). A stored XML that is missing
-   * fails the stream, so the download ends short and no unzip takes it for whole.
+   * etaxMonthlyExport: the archive, made as it is sent (one stored XML open at a time). The first stored file is read
+   * before the answer begins, so storage that is down is a 503 the page can say rather than a download cut short. A
+   * stored XML that is missing, or storage failing later, fails the stream: the download ends short and no unzip
+   * takes it for whole.
    */
   async function archive(actor: SignedIn, month: string): Promise<Readable> {
-    return Readable.from(zipped(await documentsOf(actor, month)));
+    const chunks = zipped(await documentsOf(actor, month));
+    const first = await chunks.next();
+    return Readable.from(
+      (async function* () {
+        if (!first.done) yield first.value;
+        yield* chunks;
+      })(),
+    );
   }
 
   async function* zipped(rows: Row[]): AsyncGenerator<Uint8Array> {
