@@ -8,6 +8,7 @@ export * from './catalogue.js';
 export * from './coins.js';
 export * from './cookie-consent.js';
 export * from './coupons.js';
+export * from './csv.js';
 export * from './dates.js';
 export * from './exhaustive.js';
 export * from './member-status.js';

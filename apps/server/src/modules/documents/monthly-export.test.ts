@@ -8,8 +8,8 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { testApp } from '../../../test/app.js';
 import { etdaVerdict } from '../../../test/etda.js';
-import { companyReceipt, courseOnShow } from '../../../test/fixtures.js';
-import { payBySandboxCard } from '../../../test/sandbox-card.js';
+import { companyReceipt } from '../../../test/fixtures.js';
+import { boughtByCard } from '../../../test/sandbox-card.js';
 import { makeTestCa, type TestCa } from '../../../test/signing-ca.js';
 import { issuedDocument, orderRefund } from '../../db/schema/index.js';
 import type { EtaxKind } from './etax/index.js';
@@ -52,15 +52,7 @@ const STEP = 10 * 60 * 1000;
 
 async function paidByCard(title: string, price: number, order: Record<string, unknown>) {
   t.clock.advance(STEP);
-  const placed = await member.post('/api/orders', {
-    order: { orders_payment_type_id: 1, ...order },
-    ordersDetail: { product_id: await courseOnShow(t.db, title, price) },
-  });
-  expect(placed.statusCode, placed.body).toBe(200);
-  const { id, token: ref } = placed.json().data as { id: number; token: string };
-  await payBySandboxCard(t.app, member, ref);
-  await t.app.ctx.jobs.runDue();
-  return id;
+  return boughtByCard(t, member, { title, price }, order);
 }
 
 async function refund(id: number, amount: number) {

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { BANGKOK_OFFSET_MS, type EtaxRegisterRow, etaxExportTexts, issuedDocumentNames } from '@sikkha/contract';
+import { type CsvColumn, toCsv } from '@sikkha/contract/rules';
 import { and, asc, gte, lt } from 'drizzle-orm';
 import { Zip, ZipDeflate } from 'fflate';
 import type { Clock } from '../../clock.js';
@@ -30,31 +31,27 @@ function bangkokMonth(month: string): { from: Date; to: Date } {
 
 type Row = typeof issuedDocument.$inferSelect;
 
-const fixed = (baht: number) => baht.toFixed(2);
+const amount = (baht: number) => ({ number: baht.toFixed(2) });
 
 /** The summary's columns: Thai headers a person reads, the cells as the register and the XML have them. */
-const columns: [header: string, cell: (row: Row) => string | null][] = [
-  ['เลขที่เอกสาร', (row) => row.doc_no],
-  ['รหัสประเภทเอกสาร (ETDA)', (row) => row.type_code],
-  ['ประเภทเอกสาร', (row) => issuedDocumentNames[row.doc_type].th],
-  ['วันที่เอกสาร', (row) => bangkokDateTime(new Date(row.issued_at))],
-  ['ประเภทเลขประจำตัวผู้ซื้อ', (row) => row.buyer_scheme],
-  ['เลขประจำตัวผู้เสียภาษีผู้ซื้อ', (row) => row.buyer_id],
-  ['มูลค่าก่อนภาษีมูลค่าเพิ่ม', (row) => fixed(row.basis)],
-  ['ภาษีมูลค่าเพิ่ม', (row) => fixed(row.vat)],
-  ['จำนวนเงินรวม', (row) => fixed(row.total)],
-  ['อ้างถึงเอกสาร', (row) => row.refers_to],
-  ['ยกเลิกโดยเอกสาร', (row) => row.voided_by],
-  ['ลงลายมือชื่อดิจิทัล', (row) => (row.signed ? 'Y' : 'N')],
+const columns: CsvColumn<Row>[] = [
+  { header: 'เลขที่เอกสาร', value: (row) => row.doc_no },
+  { header: 'รหัสประเภทเอกสาร (ETDA)', value: (row) => row.type_code },
+  { header: 'ประเภทเอกสาร', value: (row) => issuedDocumentNames[row.doc_type].th },
+  { header: 'วันที่เอกสาร', value: (row) => bangkokDateTime(new Date(row.issued_at)) },
+  { header: 'ประเภทเลขประจำตัวผู้ซื้อ', value: (row) => row.buyer_scheme },
+  { header: 'เลขประจำตัวผู้เสียภาษีผู้ซื้อ', value: (row) => row.buyer_id },
+  { header: 'มูลค่าก่อนภาษีมูลค่าเพิ่ม', value: (row) => amount(row.basis) },
+  { header: 'ภาษีมูลค่าเพิ่ม', value: (row) => amount(row.vat) },
+  { header: 'จำนวนเงินรวม', value: (row) => amount(row.total) },
+  { header: 'อ้างถึงเอกสาร', value: (row) => row.refers_to },
+  { header: 'ยกเลิกโดยเอกสาร', value: (row) => row.voided_by },
+  { header: 'ลงลายมือชื่อดิจิทัล', value: (row) => (row.signed ? 'Y' : 'N') },
 ];
 
-/**
- * The summary as CSV (RFC 4180, CRLF), UTF-8 with a byte-order mark so Excel reads the Thai. Every cell is made by
- * the server (numbers, codes, digits, amounts, dates, the names above): none can start a formula or hold a comma.
- */
+/** The summary as CSV (the contract's `toCsv`: RFC 4180, CRLF), UTF-8 with a byte-order mark so Excel reads the Thai. */
 function summaryCsv(rows: readonly Row[]): Buffer {
-  const lines = [columns.map(([header]) => header), ...rows.map((row) => columns.map(([, cell]) => cell(row) ?? ''))];
-  return Buffer.from(`\uFEFF${lines.map((cells) => cells.join(',')).join('\r\n')}\r\n`, 'utf8');
+  return Buffer.from(`\uFEFF${toCsv(rows, columns)}\r\n`, 'utf8');
 }
 
 /**

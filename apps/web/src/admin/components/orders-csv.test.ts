@@ -1,6 +1,6 @@
 import type { StaffOrder } from '@sikkha/contract';
+import { csvCell, guardCell, toCsv } from '@sikkha/contract/rules';
 import { describe, expect, test } from 'vitest';
-import { csvCell, guardCell, toCsv } from './csv-text';
 import { csvDate, csvDateTime, ordersCsv } from './orders-csv';
 
 /** A row as ordersReview answers it, with everything a row may carry that the file must not. */

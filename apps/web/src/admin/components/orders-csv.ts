@@ -1,7 +1,6 @@
 import type { StaffOrder } from '@sikkha/contract';
-import { BANGKOK_OFFSET_MS, buddhistYear } from '@sikkha/contract/rules';
+import { BANGKOK_OFFSET_MS, buddhistYear, type CsvCell, type CsvColumn, toCsv } from '@sikkha/contract/rules';
 import { adminEn, adminTh } from '../i18n/admin-texts';
-import { type CsvCell, type CsvColumn, toCsv } from './csv-text';
 import { paidBaht } from './order-money';
 
 type Lang = 'th' | 'en';

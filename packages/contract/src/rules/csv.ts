@@ -27,7 +27,10 @@ export interface CsvColumn<R> {
   value: (row: R) => CsvCell;
 }
 
-/** The header line and one line per row, CRLF between them (no byte-order mark: the download adds it). */
+/**
+ * The header line and one line per row, CRLF between them, no byte-order mark: a file for Excel adds one, so the
+ * Thai reads as UTF-8 (the back office's orders export, the e-Tax summary).
+ */
 export function toCsv<R>(rows: readonly R[], columns: readonly CsvColumn<R>[]): string {
   const lines = [columns.map((column) => csvCell(column.header))];
   for (const row of rows) lines.push(columns.map((column) => csvCell(column.value(row))));
