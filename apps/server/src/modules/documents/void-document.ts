@@ -22,7 +22,6 @@ import {
 import type { Jobs } from '../../jobs/jobs.js';
 import { sendMail } from '../../jobs/mail.job.js';
 import { authorize, type SignedIn } from '../../policies/index.js';
-import { linesMail } from '../../providers/mail-layout.js';
 import { cancellationNoteData, cancellationNoteTemplate, voidedLabels } from './cancellation-note.js';
 import type { DocumentsDeps, DocumentsService } from './documents.service.js';
 import { CANCELLATION_NOTE, cancellationNoteXml } from './etax/index.js';
@@ -31,6 +30,7 @@ import { satangOf } from './receipt.js';
 import { register } from './register.js';
 import { documentFiles } from './stored-files.js';
 import { verifyNote } from './verify-link.js';
+import { replacementMail, voidedMail } from './void-mails.js';
 
 /** Cancellation notes are stored here, and served only through issuedDocumentFile. */
 const FOLDER = 'documentCancellation';
@@ -233,56 +233,23 @@ export function documentVoids({
         .from(user)
         .where(eq(user.id, order.user_id));
       if (member?.email) {
-        const link = `${publicUrl}/courses/onlyOrder`;
+        const mail = {
+          to: member.email,
+          name: member.name,
+          voided: body.doc_no,
+          cancellation: cancellationNo,
+          replacement: replacementNo,
+          reference: order.orders_ref ?? String(order.id),
+          reason: body.reason,
+          link: `${publicUrl}/courses/onlyOrder`,
+        };
+        await jobs.enqueue(work, sendMail, voidedMail(mail, { source: CANCELLATION_NOTE_ATTACHMENT }), {
+          key: `documents.voided:${cancellationNo}`,
+        });
         await jobs.enqueue(
           work,
           sendMail,
-          {
-            ...linesMail(
-              member.email,
-              `ยกเลิกเอกสารเลขที่ ${body.doc_no}`,
-              member.name,
-              [
-                `ร้านได้ยกเลิกเอกสารเลขที่ ${body.doc_no} ของคำสั่งซื้อ ${order.orders_ref ?? order.id} เนื่องจากออกเอกสารไม่ถูกต้อง`,
-                `เหตุผล: ${body.reason}`,
-                `ใบแจ้งยกเลิกเลขที่ ${cancellationNo} แนบมากับอีเมลฉบับนี้ และเอกสารฉบับใหม่เลขที่ ${replacementNo} ส่งถึงคุณในอีเมลอีกฉบับ`,
-              ],
-              link,
-            ),
-            attachments: [
-              {
-                filename: `${cancellationNo}.pdf`,
-                contentType: 'application/pdf',
-                source: CANCELLATION_NOTE_ATTACHMENT,
-                id: cancellationNo,
-              },
-            ],
-          },
-          { key: `documents.voided:${cancellationNo}` },
-        );
-        await jobs.enqueue(
-          work,
-          sendMail,
-          {
-            ...linesMail(
-              member.email,
-              `เอกสารฉบับใหม่เลขที่ ${replacementNo}`,
-              member.name,
-              [
-                `เอกสารเลขที่ ${replacementNo} ออกแทนเอกสารเลขที่ ${body.doc_no} ซึ่งยกเลิกแล้ว (เอกสาร PDF แนบมากับอีเมลฉบับนี้)`,
-                'ดาวน์โหลดเอกสารได้ที่หน้า คำสั่งซื้อของฉัน',
-              ],
-              link,
-            ),
-            attachments: [
-              {
-                filename: `${replacementNo}.pdf`,
-                contentType: 'application/pdf',
-                source: ORDER_DOCUMENT_ATTACHMENT,
-                id: order.id,
-              },
-            ],
-          },
+          replacementMail(mail, { source: ORDER_DOCUMENT_ATTACHMENT, orderId: order.id }),
           { key: `documents.replacement:${replacementNo}` },
         );
       }
