@@ -181,6 +181,38 @@ export const messages = {
     th: 'ไม่พบเอกสารที่มีเลขที่และยอดเงินรวมตรงกับที่กรอก กรุณาตรวจสอบทั้งสองช่องอีกครั้ง',
     en: 'No document has this number and this total; please check both',
   },
+  // Tests (quizzes, the seed's `test` menu; not given by the spec: FEATURES).
+  quizBuyersOnly: { th: 'แบบทดสอบนี้สำหรับผู้ซื้อคอร์สนี้เท่านั้น', en: 'This test is for buyers of this course only' },
+  quizAttemptsUsed: {
+    th: 'คุณทำแบบทดสอบนี้ครบจำนวนครั้งที่กำหนดแล้ว',
+    en: 'You have used every attempt this test allows',
+  },
+  quizTimeUp: {
+    th: 'หมดเวลาทำแบบทดสอบแล้ว คำตอบนี้ไม่ถูกนับ',
+    en: 'The time for this test is up; this answer does not count',
+  },
+  quizSubmitted: { th: 'ส่งแบบทดสอบนี้แล้ว แก้ไขคำตอบไม่ได้', en: 'This test has been submitted; answers cannot change' },
+  quizAnswerInvalid: { th: 'คำตอบไม่ตรงกับชนิดของคำถาม', en: 'The answer does not fit the question' },
+  quizQuestionUnknown: { th: 'ไม่พบคำถามนี้ในแบบทดสอบ', en: 'This question is not in the test' },
+  quizCorrectMissing: {
+    th: 'กรุณาเลือกคำตอบที่ถูกต้องจากตัวเลือกของคำถาม',
+    en: 'Choose the correct answer among the question’s choices',
+  },
+  quizKeysRepeated: { th: 'รหัสคำถามหรือตัวเลือกซ้ำกัน', en: 'Two questions or choices have the same key' },
+  quizLessonNotInCourse: { th: 'บทเรียนนี้ไม่อยู่ในคอร์สที่เลือก', en: 'This lesson is not in the chosen course' },
+  // Course reviews (not given by the spec: FEATURES).
+  reviewBuyersOnly: {
+    th: 'รีวิวได้เฉพาะสมาชิกที่ซื้อคอร์สนี้แล้วเท่านั้น',
+    en: 'Only members who bought this course may review it',
+  },
+  reviewRatingInvalid: { th: 'กรุณาให้คะแนน 1 ถึง 5 ดาว', en: 'Please rate from 1 to 5 stars' },
+  reviewTextRequired: { th: 'กรุณาเขียนรีวิว', en: 'Please write your review' },
+  reviewTextTooLong: { th: 'รีวิวยาวได้ไม่เกิน 2,000 ตัวอักษร', en: 'A review may be at most 2,000 characters' },
+  reviewOwnHelpful: {
+    th: 'ไม่สามารถกดว่ามีประโยชน์ให้รีวิวของตัวเองได้',
+    en: 'You cannot mark your own review as helpful',
+  },
+  reviewSaved: { th: 'บันทึกรีวิวเรียบร้อย', en: 'Review saved' },
 } as const;
 
 export type MessageKey = keyof typeof messages;

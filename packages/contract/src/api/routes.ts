@@ -56,6 +56,7 @@ import {
   expiredGroupMember,
   generateGroupCodeBody,
   lastWatched,
+  lessonCompleteBody,
   lessonProgress,
   memberGroup,
   periodTotal,
@@ -124,6 +125,7 @@ import {
   resolveMismatchBody,
   resolvePaidBody,
 } from './refunds.js';
+import { reviewRoutes } from './reviews.js';
 
 type Method = 'GET' | 'POST';
 
@@ -211,6 +213,8 @@ export const apiRoutes = {
     response: listEnvelope(lessonProgress),
   },
   videoStatisticsChartByUser: { method: 'GET', query: statisticsChartQuery, response: listEnvelope(chartDay) },
+  /** A buyer marks a lesson complete, or takes the mark back; answers the lesson's progress. */
+  lessonComplete: { method: 'POST', body: lessonCompleteBody, response: envelope(lessonProgress) },
   dayTotalSecond: { method: 'GET', query: statisticsUserQuery, response: envelope(periodTotal) },
   weekTotalSecond: { method: 'GET', query: statisticsUserQuery, response: envelope(periodTotal) },
   monthTotalSecond: { method: 'GET', query: statisticsUserQuery, response: envelope(periodTotal) },
@@ -312,6 +316,8 @@ export const apiRoutes = {
   messagingLinkCode: { method: 'POST', response: envelope(linkCode) },
   messagingLinks: { method: 'GET', response: envelope(messagingLinks) },
   messagingUnlink: { method: 'POST', body: unlinkBody, response: envelope(messagingLinks) },
+
+  ...reviewRoutes,
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiRoutes = typeof apiRoutes;

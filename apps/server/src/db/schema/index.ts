@@ -11,4 +11,5 @@ export * from './news.js';
 export * from './orders.js';
 export * from './playback.js';
 export * from './refunds.js';
+export * from './reviews.js';
 export * from './uploads.js';
