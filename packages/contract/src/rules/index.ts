@@ -16,5 +16,6 @@ export * from './money.js';
 export * from './order-reference.js';
 export * from './orders.js';
 export * from './pages.js';
+export * from './quizzes.js';
 export * from './statistics.js';
 export * from './tax-invoice.js';
