@@ -77,7 +77,7 @@ export const videoStatistics = pgTable(
  * A member's progress in one lesson, kept by the statistics ingest in the unit of work that stores the events, so
  * progress reads one row per lesson however long the history: the union of the played stretches (sorted, disjoint)
  * and its length, the longest length the player reported, and the last event (the row with the highest id). Whether
- * the lesson is complete is decided when read, against the video's length as it is then.
+ * the lesson is complete is decided when read, against the video's length as it is then, and the member's own mark.
  */
 export const videoProgress = pgTable(
   'videoProgress',
@@ -98,6 +98,11 @@ export const videoProgress = pgTable(
     last_time_end: decimal('last_time_end').notNull().default(0),
     last_event: state('last_event', videoEvents, 10).notNull().default('Play'),
     last_at: timestamp('last_at').notNull().default(sql`now()`),
+    /**
+     * When the member marked the lesson complete themselves, or null. A lesson marked and never played has a row
+     * with nothing played (`last_id` 0); taking the mark back removes such a row.
+     */
+    marked_at: timestamp('marked_at'),
   },
   (t) => [
     primaryKey({ columns: [t.user_id, t.product_id, t.video_id] }),

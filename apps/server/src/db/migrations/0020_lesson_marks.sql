@@ -1,0 +1,1 @@
+ALTER TABLE "videoProgress" ADD COLUMN "marked_at" timestamp(3) with time zone;
