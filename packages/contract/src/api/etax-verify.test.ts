@@ -15,7 +15,19 @@ describe('a document to verify, as a person types it', () => {
   });
 
   test('anything else is not an amount', () => {
-    for (const typed of ['', 'abc', '1.234', '-5', '1e3', '10,70', '1,0700', '1..0', '12345678901', 'NaN', '1070\u0000']) {
+    for (const typed of [
+      '',
+      'abc',
+      '1.234',
+      '-5',
+      '1e3',
+      '10,70',
+      '1,0700',
+      '1..0',
+      '12345678901',
+      'NaN',
+      '1070\u0000',
+    ]) {
       expect(typedAmount(typed), typed).toBeNull();
     }
   });
