@@ -32,6 +32,8 @@ import { messagingModule } from './modules/messaging/messaging.module.js';
 import type { AppContext, AppModule } from './modules/module.js';
 import { ordersModule } from './modules/orders/orders.module.js';
 import { playbackModule } from './modules/playback/playback.module.js';
+import { quizzesModule } from './modules/quizzes/quizzes.module.js';
+import { reviewsModule } from './modules/reviews/reviews.module.js';
 import { seoModule } from './modules/seo/seo.module.js';
 import { statisticsModule } from './modules/statistics/statistics.module.js';
 import { uploadsModule } from './modules/uploads/uploads.module.js';
@@ -59,6 +61,8 @@ const modules: readonly AppModule[] = [
   uploadsModule,
   jobsModule,
   playbackModule,
+  quizzesModule,
+  reviewsModule,
   videosModule,
   backofficeModule,
   messagingModule,

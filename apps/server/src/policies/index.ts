@@ -4,10 +4,26 @@ import { forbidden, notFound } from '../errors.js';
 import type { Actor } from './actor.js';
 import type { Decision } from './decision.js';
 import { mayReadFile, mayUpload } from './files.policy.js';
-import { type Lesson, mayPlayLesson } from './lessons.policy.js';
+import { type Lesson, mayMarkLesson, mayPlayLesson } from './lessons.policy.js';
 import { mayLinkChat, maySendMessages } from './messaging.policy.js';
 import { mayManageOrders, mayPayOrder, mayReadOrder } from './orders.policy.js';
 import { canSeeProduct } from './products.policy.js';
+import {
+  mayAnswerAttempt,
+  mayListQuizzes,
+  mayManageQuizzes,
+  mayReadAttempt,
+  mayTakeQuiz,
+  type QuizSubject,
+} from './quizzes.policy.js';
+import {
+  mayChangeReview,
+  mayMarkHelpful,
+  mayModerate,
+  mayReview,
+  type ReviewedCourse,
+  type ReviewSubject,
+} from './reviews.policy.js';
 
 export type { Actor, Role, SignedIn } from './actor.js';
 export { certificateEarned } from './certificates.policy.js';
@@ -43,11 +59,22 @@ const rules = {
   'file.upload': (actor, kind: UploadKind) => mayUpload(actor, kind),
   'file.read': (actor, file: { kind: UploadKind; name: string }, ctx) => mayReadFile(ctx.db, actor, file, ctx.now),
   'lesson.play': (actor, lesson: Lesson, ctx) => mayPlayLesson(ctx.db, actor, lesson, ctx.now),
+  'lesson.mark': (actor, lesson: Lesson, ctx) => mayMarkLesson(ctx.db, actor, lesson, ctx.now),
   'order.read': (actor, order: { user_id: number }) => mayReadOrder(actor, order),
   'order.pay': (actor, order: { user_id: number }) => mayPayOrder(actor, order),
   'order.manage': (actor, _subject: null) => mayManageOrders(actor),
   'message.send': (actor, _subject: null) => maySendMessages(actor),
   'chat.link': (actor, _subject: null) => mayLinkChat(actor),
+  'quiz.manage': (actor, _subject: null) => mayManageQuizzes(actor),
+  'quiz.list': (actor, course: { product_id: number; product_status: string | null }, ctx) =>
+    mayListQuizzes(ctx.db, actor, course, ctx.now),
+  'quiz.take': (actor, quiz: QuizSubject, ctx) => mayTakeQuiz(ctx.db, actor, quiz, ctx.now),
+  'quiz.readAttempt': (actor, attempt: { user_id: number }) => mayReadAttempt(actor, attempt),
+  'quiz.answer': (actor, attempt: { user_id: number }) => mayAnswerAttempt(actor, attempt),
+  'review.write': (actor, course: ReviewedCourse, ctx) => mayReview(ctx.db, actor, course),
+  'review.change': (actor, review: { user_id: number }) => mayChangeReview(actor, review),
+  'review.helpful': (actor, review: ReviewSubject) => mayMarkHelpful(actor, review),
+  'review.moderate': (actor, _subject: null) => mayModerate(actor),
 } satisfies Record<string, Rule<never>>;
 
 type Rules = typeof rules;

@@ -2,7 +2,8 @@ import { coursePath, fileUrl, scriptJson } from '@sikkha/contract/rules';
 import { and, asc, eq, getTableName } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { isConnectionLost } from '../../db/connection-lost.js';
-import { news, product } from '../../db/schema/index.js';
+import { shownRatings } from '../../db/review-ratings.js';
+import { news, product, review } from '../../db/schema/index.js';
 import { escapeHtml } from '../../lib/html.js';
 import { type Actor, productsVisibleTo } from '../../policies/index.js';
 
@@ -26,7 +27,7 @@ const excerpt = (text: string | null, fallback: string) => {
 };
 
 /** The tables a page's meta is read from (`metaFor`). */
-export const META_TABLES = [getTableName(product), getTableName(news)];
+export const META_TABLES = [getTableName(product), getTableName(news), getTableName(review)];
 
 /** Titles, descriptions, Open Graph and structured data for shareable pages, and the sitemap. */
 export function seoService(db: Db, publicUrl: string) {
@@ -42,6 +43,7 @@ export function seoService(db: Db, publicUrl: string) {
     const url = absolute(coursePath(row.product_title));
     const image = row.product_img_head ?? row.product_img_mini;
     const description = excerpt(row.product_detail, SITE_DESCRIPTION);
+    const [rating] = await shownRatings(db, eq(review.product_id, row.id));
     return {
       title: `${row.product_title} | สิกขา`,
       description,
@@ -62,6 +64,20 @@ export function seoService(db: Db, publicUrl: string) {
           availability: row.product_disable === 'Y' ? 'https://schema.org/PreOrder' : 'https://schema.org/InStock',
           category: 'Paid',
         },
+        // schema.org/Course takes aggregateRating (from CreativeWork); AggregateRating's ratingValue and
+        // reviewCount, on the default 1 to 5 scale (bestRating 5, worstRating 1) said outright. Only when rated:
+        // a rating of no reviews is no rating.
+        ...(rating
+          ? {
+              aggregateRating: {
+                '@type': 'AggregateRating',
+                ratingValue: rating.average,
+                reviewCount: rating.count,
+                bestRating: 5,
+                worstRating: 1,
+              },
+            }
+          : {}),
       },
     };
   }
