@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { EtaxExportPage } from './etax/EtaxExportPage';
 import { ReconcilePage } from './reconcile/ReconcilePage';
 import { UserProductGroupByType } from './resources/user-product-group';
+import { UserCommentPage } from './reviews/UserCommentPage';
 import { SendPage } from './send/SendPage';
 
 /** Pages that are not one resource's list: their route under /admin, and the sidebar paths they serve. */
@@ -20,6 +21,7 @@ export const customPages: CustomPage[] = [
   { route: 'send', element: <SendPage />, serves: ['send'] },
   { route: 'ordersReconcile', element: <ReconcilePage />, serves: ['ordersReconcile'] },
   { route: 'etax', element: <EtaxExportPage />, serves: ['etax'] },
+  { route: 'userComment', element: <UserCommentPage />, serves: ['userComment'] },
 ];
 
 export const customPaths = customPages.flatMap((p) => p.serves);

@@ -41,6 +41,8 @@ export const sidebar: { group: string; entries: MenuEntry[] }[] = [
     entries: [
       { path: 'category', page: 'category' },
       { path: 'product', page: 'product' },
+      // The seed's userComment (spec 2 §2, its route not shown): the moderation of course reviews (#24).
+      { path: 'userComment', page: 'userComment', custom: true },
     ],
   },
   { group: 'discount', entries: [{ path: 'coupon', page: 'coupon' }] },

@@ -99,3 +99,11 @@ export const coinKeys = {
   coupons: (token: string | null) => [...coinKeys.all, 'coupons', token] as const,
   history: (page: number, token: string | null) => [...coinKeys.all, 'history', page, token] as const,
 };
+
+/** Course reviews: the cards' ratings, a course's pages of reviews, and what the member did there. */
+export const reviewKeys = {
+  all: ['reviews'] as const,
+  summaries: () => [...reviewKeys.all, 'summaries'] as const,
+  list: (productId: number, sort: string, page: number) => [...reviewKeys.all, 'list', productId, sort, page] as const,
+  mine: (productId: number, token: string | null) => [...reviewKeys.all, 'mine', productId, token] as const,
+};

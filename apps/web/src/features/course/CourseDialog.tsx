@@ -18,11 +18,13 @@ import { ORDER_HASH } from '../../lib/course-paths';
 import { leftServerMarkup } from '../../lib/server-markup';
 import type { CourseView } from './api';
 import { CoachBios } from './CoachBios';
+import { CourseReviews } from './CourseReviews';
 import { CourseTabs } from './CourseTabs';
 import { DrawnByServer } from './drawn-by-server';
 import { LessonArea } from './LessonArea';
 import { PaymentArea } from './PaymentArea';
 import { initialLessonIndex } from './payment-action';
+import { useReviewTexts } from './reviews-texts';
 import { StudyGroups } from './StudyGroups';
 import { useCourseTexts } from './texts';
 
@@ -51,6 +53,7 @@ interface CourseDialogProps {
  */
 export function CourseDialog({ view, lessonVideoId, open, onClose, OrderDialog, serverMarkup }: CourseDialogProps) {
   const text = useCourseTexts();
+  const reviewText = useReviewTexts();
   const titleId = useId();
   const [lesson, setLesson] = useState(() => initialLessonIndex(view, lessonVideoId));
   // The dialog stays mounted between openings of the same course: a new "resume" link moves it to its lesson.
@@ -138,6 +141,9 @@ export function CourseDialog({ view, lessonVideoId, open, onClose, OrderDialog, 
           </Section>
           <Section title={text.coaches}>
             <CoachBios coaches={view.coaches} />
+          </Section>
+          <Section title={reviewText.heading}>
+            <CourseReviews productId={view.product.id} />
           </Section>
         </Below>
       </DialogContent>

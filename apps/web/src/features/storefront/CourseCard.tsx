@@ -9,7 +9,9 @@ import { formatBaht } from '@sikkha/contract/rules/money';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { type Product, productMiniUrl } from '../../api/catalogue';
+import { useRating } from '../../api/ratings';
 import { cardMediaSx } from '../../components/card-media';
+import { RatingLine } from '../../components/RatingLine';
 import { useTranslation } from '../../i18n';
 import { coursePath, OVERLAY_STATE } from '../../lib/course-paths';
 
@@ -29,6 +31,7 @@ interface CourseCardProps {
 export function CourseCard({ product, to, children, first = false }: CourseCardProps) {
   const { t } = useTranslation();
   const title = product.product_title ?? '';
+  const rating = useRating(product.id);
   return (
     <Card component="article" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
       <CardActionArea
@@ -69,6 +72,7 @@ export function CourseCard({ product, to, children, first = false }: CourseCardP
           >
             {product.product_detail}
           </Typography>
+          {rating && <RatingLine rating={rating} />}
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
             {product.product_price !== null && (
               <Typography variant="subtitle1" component="p" sx={{ fontWeight: 700, color: 'primary.main' }}>
