@@ -9,7 +9,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { inLanguage, REVIEW_TEXT_MAX, type ReviewSort, type ReviewView } from '@sikkha/contract';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { useSession } from '../../api/session';
 import { RatingLine } from '../../components/RatingLine';
@@ -53,7 +53,6 @@ function ReviewForm({ productId, own }: { productId: number; own: (ReviewView & 
   const [rating, setRating] = useState<number | null>(own?.rating ?? null);
   const [body, setBody] = useState(own?.text ?? '');
   const errors = useFieldErrors(save.error ?? remove.error);
-  const ratingId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // No rating is sent as 0, so the server's Thai sentence says what is missing under the stars.
@@ -75,17 +74,16 @@ function ReviewForm({ productId, own }: { productId: number; own: (ReviewView & 
           {text.hiddenByStaff}
         </Alert>
       )}
-      <Typography id={ratingId} variant="body2" component="span">
-        {text.ratingLabel}
-      </Typography>
-      <Box>
+      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+        <Typography component="legend" variant="body2">
+          {text.ratingLabel}
+        </Typography>
         <Rating
           name={`review-rating-${productId}`}
           value={rating}
           onChange={(_event, value) => setRating(value)}
           getLabelText={(value) => text.stars(value)}
           size="large"
-          aria-labelledby={ratingId}
         />
       </Box>
       {errors.rating && (
