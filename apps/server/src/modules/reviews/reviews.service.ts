@@ -95,8 +95,8 @@ export function reviewsService({ db, clock, transact }: ReviewsDeps) {
     return row;
   }
 
-  async function rowOf(id: number, executor: Pick<Db, 'select'> = db) {
-    const [row] = await executor
+  async function rowOf(id: number) {
+    const [row] = await db
       .select({ ...viewColumns, product_status: product.product_status, product_title: product.product_title })
       .from(review)
       .innerJoin(user, eq(user.id, review.user_id))
@@ -107,7 +107,11 @@ export function reviewsService({ db, clock, transact }: ReviewsDeps) {
     return row as Row & { product_status: string | null; product_title: string };
   }
 
-  const summariesOf = (where: SQL | undefined) => shownRatings(db, where);
+  /** One course's summary, or zeros when it has no shown review. */
+  async function summaryOf(productId: number): Promise<RatingSummary> {
+    const [found] = await shownRatings(db, eq(review.product_id, productId));
+    return found ?? { product_id: productId, average: 0, count: 0 };
+  }
 
   const adminRow = (row: Row & { product_title: string }) => ({
     ...viewOf(row),
@@ -118,13 +122,7 @@ export function reviewsService({ db, clock, transact }: ReviewsDeps) {
 
   return {
     /** Every course on show with at least one shown review (the cards; a course absent has none). */
-    summaries: () => summariesOf(productsVisibleTo(visitor)),
-
-    /** One course's summary, or zeros: the page's structured data and the dialog's heading. */
-    async summaryOf(productId: number): Promise<RatingSummary> {
-      const [found] = await summariesOf(eq(review.product_id, productId));
-      return found ?? { product_id: productId, average: 0, count: 0 };
-    },
+    summaries: () => shownRatings(db, productsVisibleTo(visitor)),
 
     /** A page of a course's shown reviews; a course the caller may not see is a 404, its reviews with it. */
     async list(actor: Actor, q: { product_id: number; sort: ReviewSort; page: number; pageSize: number }) {
@@ -139,7 +137,7 @@ export function reviewsService({ db, clock, transact }: ReviewsDeps) {
           .orderBy(...orderOf[q.sort])
           .limit(q.pageSize)
           .offset((q.page - 1) * q.pageSize),
-        this.summaryOf(q.product_id),
+        summaryOf(q.product_id),
       ]);
       return { data: rows.map(viewOf), total: summary.count, summary };
     },
