@@ -1,0 +1,1 @@
+ALTER TABLE "quiz" ADD COLUMN "required_for_certificate" boolean DEFAULT false NOT NULL;
