@@ -19,6 +19,7 @@ export * from './api/messaging.js';
 export * from './api/moderation.js';
 export * from './api/orders.js';
 export * from './api/playback.js';
+export * from './api/quizzes.js';
 export * from './api/refunds.js';
 export * from './api/reviews.js';
 export * from './api/routes.js';

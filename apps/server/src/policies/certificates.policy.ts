@@ -1,13 +1,14 @@
 import { isComplete } from '@sikkha/contract';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
-import { video, videoList, videoProgress } from '../db/schema/index.js';
+import { quiz, quizAttempt, video, videoList, videoProgress } from '../db/schema/index.js';
 import { coursesOf } from './courses.policy.js';
 
 /**
  * Whether a member has earned a course's certificate by learning: they bought it (finished, within the 2-year
- * window) and played every lesson of it to at least 90% (previews aside: they are never recorded). A lesson's
- * length is the video's, or the longest the player reported while the packaging has not read it.
+ * window), played every lesson of it to at least 90% (previews aside: they are never recorded), and passed the tests
+ * staff made a condition of its certificate. A lesson's length is the video's, or the longest the player reported
+ * while the packaging has not read it.
  */
 export async function certificateEarned(db: Executor, userId: number, productId: number, now: Date) {
   const { finished } = await coursesOf(db, userId, now);
@@ -25,8 +26,26 @@ export async function certificateEarned(db: Executor, userId: number, productId:
       ),
     )
     .where(and(eq(videoList.product_id, productId), ne(videoList.video_list_status, 'preview')));
-  return (
+  const learned =
     lessons.length > 0 &&
-    lessons.every((l) => isComplete(l.seconds ?? 0, l.duration ?? (l.reported ? l.reported : null)))
-  );
+    lessons.every((l) => isComplete(l.seconds ?? 0, l.duration ?? (l.reported ? l.reported : null)));
+  return learned && (await requiredTestsPassed(db, userId, productId));
+}
+
+/** Whether the member passed every published test of the course that staff made a condition of its certificate. */
+async function requiredTestsPassed(db: Executor, userId: number, productId: number) {
+  const waiting = await db
+    .select({ id: quiz.id })
+    .from(quiz)
+    .where(
+      and(
+        eq(quiz.product_id, productId),
+        eq(quiz.published, true),
+        eq(quiz.required_for_certificate, true),
+        sql`NOT EXISTS (SELECT 1 FROM ${quizAttempt} WHERE ${quizAttempt.quiz_id} = ${quiz.id}
+          AND ${quizAttempt.user_id} = ${userId} AND ${quizAttempt.passed})`,
+      ),
+    )
+    .limit(1);
+  return waiting.length === 0;
 }

@@ -10,7 +10,7 @@ export type QuizQuestionKind = (typeof quizQuestionKinds)[number];
 export const QUIZ_GRACE_SECONDS = 15;
 
 /** An answer as a member gives it: a choice's key, several keys, true or false, or typed text. */
-export type QuizAnswer = string | readonly string[] | boolean;
+export type QuizAnswer = string | string[] | boolean;
 
 /** What scoring needs of a question: its kind, points and correct answer(s). */
 export type QuizKey =
@@ -42,7 +42,7 @@ export function answerIsCorrect(question: QuizKey, answer: QuizAnswer | undefine
       return answer === question.correct;
     case 'multiple': {
       if (!Array.isArray(answer)) return false;
-      const given = new Set(answer as readonly string[]);
+      const given = new Set(answer);
       return given.size === question.correct.length && question.correct.every((key) => given.has(key));
     }
     case 'trueFalse':

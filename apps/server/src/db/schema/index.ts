@@ -10,6 +10,7 @@ export * from './messaging.js';
 export * from './news.js';
 export * from './orders.js';
 export * from './playback.js';
+export * from './quizzes.js';
 export * from './refunds.js';
 export * from './reviews.js';
 export * from './uploads.js';
