@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { EtaxExportPage } from './etax/EtaxExportPage';
+import { QuizzesPage } from './quizzes/QuizzesPage';
 import { ReconcilePage } from './reconcile/ReconcilePage';
 import { UserProductGroupByType } from './resources/user-product-group';
 import { UserCommentPage } from './reviews/UserCommentPage';
@@ -21,6 +22,7 @@ export const customPages: CustomPage[] = [
   { route: 'send', element: <SendPage />, serves: ['send'] },
   { route: 'ordersReconcile', element: <ReconcilePage />, serves: ['ordersReconcile'] },
   { route: 'etax', element: <EtaxExportPage />, serves: ['etax'] },
+  { route: 'test', element: <QuizzesPage />, serves: ['test'] },
   { route: 'userComment', element: <UserCommentPage />, serves: ['userComment'] },
 ];
 

@@ -41,6 +41,8 @@ export const sidebar: { group: string; entries: MenuEntry[] }[] = [
     entries: [
       { path: 'category', page: 'category' },
       { path: 'product', page: 'product' },
+      // The seed's `test` entry (spec 2 §2 names it, with no route): the courses' tests (quizzes, #24).
+      { path: 'test', page: 'test', custom: true },
       // The seed's userComment (spec 2 §2, its route not shown): the moderation of course reviews (#24).
       { path: 'userComment', page: 'userComment', custom: true },
     ],

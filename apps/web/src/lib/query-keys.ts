@@ -107,3 +107,9 @@ export const reviewKeys = {
   list: (productId: number, sort: string, page: number) => [...reviewKeys.all, 'list', productId, sort, page] as const,
   mine: (productId: number, token: string | null) => [...reviewKeys.all, 'mine', productId, token] as const,
 };
+
+/** Tests (quizzes): a course's tests with the member's own attempts. */
+export const quizKeys = {
+  all: ['quizzes'] as const,
+  course: (productId: number, token: string | null) => [...quizKeys.all, 'course', productId, token] as const,
+};

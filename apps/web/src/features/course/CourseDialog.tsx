@@ -18,12 +18,14 @@ import { ORDER_HASH } from '../../lib/course-paths';
 import { leftServerMarkup } from '../../lib/server-markup';
 import type { CourseView } from './api';
 import { CoachBios } from './CoachBios';
+import { CourseQuizzes } from './CourseQuizzes';
 import { CourseReviews } from './CourseReviews';
 import { CourseTabs } from './CourseTabs';
 import { DrawnByServer } from './drawn-by-server';
 import { LessonArea } from './LessonArea';
 import { PaymentArea } from './PaymentArea';
 import { initialLessonIndex } from './payment-action';
+import { useQuizTexts } from './quizzes-texts';
 import { useReviewTexts } from './reviews-texts';
 import { StudyGroups } from './StudyGroups';
 import { useCourseTexts } from './texts';
@@ -54,6 +56,7 @@ interface CourseDialogProps {
 export function CourseDialog({ view, lessonVideoId, open, onClose, OrderDialog, serverMarkup }: CourseDialogProps) {
   const text = useCourseTexts();
   const reviewText = useReviewTexts();
+  const quizText = useQuizTexts();
   const titleId = useId();
   const [lesson, setLesson] = useState(() => initialLessonIndex(view, lessonVideoId));
   // The dialog stays mounted between openings of the same course: a new "resume" link moves it to its lesson.
@@ -142,6 +145,11 @@ export function CourseDialog({ view, lessonVideoId, open, onClose, OrderDialog, 
           <Section title={text.coaches}>
             <CoachBios coaches={view.coaches} />
           </Section>
+          {isBuyer && (
+            <Section title={quizText.heading}>
+              <CourseQuizzes productId={view.product.id} />
+            </Section>
+          )}
           <Section title={reviewText.heading}>
             <CourseReviews productId={view.product.id} />
           </Section>
