@@ -32,6 +32,8 @@ export const courseView = z.object({
       video_path: z.string().nullable(),
       status: z.enum(videoListStatuses),
       item: z.number().int(),
+      /** Seconds, when the video was packaged here; null for a video hosted elsewhere, whose length is not known. */
+      duration: z.number().nullable(),
       /** Private lessons are locked until the course is bought. */
       locked: z.boolean(),
     }),

@@ -53,7 +53,9 @@ export const lessonProgress = z.object({
   seconds: z.number(),
   /** The lesson's length when known (from the video, or as the player reported it). */
   duration: z.number().nullable(),
-  /** At least 90% played. */
+  /** The member marked it complete (POST /api/lessonComplete). */
+  marked: z.boolean(),
+  /** Done, as progress counts it (`lessonDone`): at least 90% played, or marked. */
   complete: z.boolean(),
   /** Where the player starts this lesson next time (0 after Ended, or with under 5 s left). */
   resumeAt: z.number(),
@@ -66,13 +68,22 @@ export type LessonProgress = z.infer<typeof lessonProgress>;
 export const courseProgress = z.object({
   product_id: id,
   product_title: z.string().nullable(),
-  /** Every lesson in the course, previews too, and how many the member has done. */
+  /** Every lesson in the course, previews too, and how many the member has done (`lessonDone`). */
   lessons: id,
   completed: id,
   seconds: z.number(),
   /** The lesson watched last, to resume the course at. */
   last: lessonProgress.nullable(),
 });
+
+/**
+ * A buyer marks a lesson of their course complete (`complete: true`) or takes the mark back (`false`). It sets the
+ * mark rather than toggling it, so sending it twice is one mark.
+ */
+export const lessonCompleteBody = z.strictObject({ product_id: f.ref(), video_id: f.ref(), complete: z.boolean() });
+
+/** A lesson's mark after POST /api/lessonComplete, and whether it is done now (a watched lesson stays done). */
+export const lessonMark = z.object({ product_id: id, video_id: id, marked: z.boolean(), complete: z.boolean() });
 
 export const lastWatched = videoStatistics.row.extend({ resumeAt: z.number() }).nullable();
 

@@ -57,6 +57,7 @@ import {
   generateGroupCodeBody,
   lastWatched,
   lessonCompleteBody,
+  lessonMark,
   lessonProgress,
   memberGroup,
   periodTotal,
@@ -228,8 +229,8 @@ export const apiRoutes = {
     response: listEnvelope(lessonProgress),
   },
   videoStatisticsChartByUser: { method: 'GET', query: statisticsChartQuery, response: listEnvelope(chartDay) },
-  /** A buyer marks a lesson complete, or takes the mark back; answers the lesson's progress. */
-  lessonComplete: { method: 'POST', body: lessonCompleteBody, response: envelope(lessonProgress) },
+  /** A buyer marks a lesson complete, or takes the mark back; answers the mark and whether the lesson is done. */
+  lessonComplete: { method: 'POST', body: lessonCompleteBody, response: envelope(lessonMark) },
   dayTotalSecond: { method: 'GET', query: statisticsUserQuery, response: envelope(periodTotal) },
   weekTotalSecond: { method: 'GET', query: statisticsUserQuery, response: envelope(periodTotal) },
   monthTotalSecond: { method: 'GET', query: statisticsUserQuery, response: envelope(periodTotal) },

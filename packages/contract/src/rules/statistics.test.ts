@@ -2,8 +2,10 @@ import { describe, expect, test } from 'vitest';
 import {
   bangkokPeriod,
   isComplete,
+  lessonDone,
   mergeStretches,
   monthRange,
+  progressPercent,
   resumePosition,
   type Stretch,
   stretchSeconds,
@@ -14,6 +16,25 @@ describe('completion', () => {
     expect(isComplete(90, 100)).toBe(true);
     expect(isComplete(89.9, 100)).toBe(false);
     expect(isComplete(500, null)).toBe(false);
+  });
+
+  test('a lesson is done when watched to 90% or marked, and a mark taken back leaves what was watched', () => {
+    expect(lessonDone({ seconds: 90, duration: 100, marked: false })).toBe(true);
+    expect(lessonDone({ seconds: 89, duration: 100, marked: false })).toBe(false);
+    expect(lessonDone({ seconds: 0, duration: 100, marked: true })).toBe(true);
+    // A lesson hosted elsewhere has no known length: only a mark completes it.
+    expect(lessonDone({ seconds: 600, duration: null, marked: false })).toBe(false);
+    expect(lessonDone({ seconds: 0, duration: null, marked: true })).toBe(true);
+  });
+
+  test('progress is whole percent rounded down, 100 only with every lesson done, 0 for a course without lessons', () => {
+    expect(progressPercent(0, 3)).toBe(0);
+    expect(progressPercent(1, 3)).toBe(33);
+    expect(progressPercent(2, 3)).toBe(66);
+    expect(progressPercent(199, 200)).toBe(99);
+    expect(progressPercent(3, 3)).toBe(100);
+    expect(progressPercent(4, 3)).toBe(100);
+    expect(progressPercent(0, 0)).toBe(0);
   });
 });
 

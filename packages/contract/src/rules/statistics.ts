@@ -28,8 +28,20 @@ export function mergeStretches(stretches: Iterable<Stretch>): Stretch[] {
 /** Seconds covered by merged (disjoint) stretches. */
 export const stretchSeconds = (merged: readonly Stretch[]) => merged.reduce((sum, [s, e]) => sum + (e - s), 0);
 
+/** Whether a lesson was played far enough to count as watched (90 % of a known length); certificates ask this. */
 export const isComplete = (played: number, duration: number | null) =>
   duration !== null && duration > 0 && played >= COMPLETE_RATIO * duration;
+
+/**
+ * Whether a member has done a lesson, as their progress shows it: watched (90 % played) or marked complete by the
+ * member. The server counts progress with it and the web ticks a lesson with it the moment a mark is clicked.
+ */
+export const lessonDone = (lesson: { seconds: number; duration: number | null; marked: boolean }) =>
+  lesson.marked || isComplete(lesson.seconds, lesson.duration);
+
+/** A course's progress in whole percent, rounded down: 100 only when every lesson is done. */
+export const progressPercent = (completed: number, lessons: number) =>
+  lessons > 0 ? Math.floor((Math.min(completed, lessons) / lessons) * 100) : 0;
 
 /**
  * Where a lesson resumes (spec 1 §4): at the end of its last statistics row, unless that row was Ended; and from

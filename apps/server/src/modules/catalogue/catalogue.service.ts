@@ -54,6 +54,7 @@ async function courseView(db: Db, actor: Actor, by: { id?: number; title?: strin
         video_name: s.video.video_name,
         video_detail: s.video.video_detail,
         video_path: s.video.video_path,
+        duration: s.video.video_duration,
       })
       .from(s.videoList)
       .innerJoin(s.video, eq(s.video.id, s.videoList.video_id))

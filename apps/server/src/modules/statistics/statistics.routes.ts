@@ -6,8 +6,8 @@ import { errorResponses } from '../../http/error-responses.js';
 import { type StatisticsService, subjectOf } from './statistics.service.js';
 
 /**
- * Viewing statistics: the player's events in (members), and what the member's learning page and the back office
- * read out. The plain row reads (`videoStatistics`, `…ById`, `…ByUserId`, `…ByUserIdAndProductId`) are the
+ * Viewing statistics: the player's events in (members), a buyer's marks on lessons, and what the member's learning
+ * page and the back office read out. The plain row reads (`videoStatistics`, `…ById`, `…ByUserId`, `…ByUserIdAndProductId`) are the
  * resource engine's.
  */
 export function registerStatisticsRoutes(app: FastifyInstance, statistics: StatisticsService) {
@@ -99,6 +99,24 @@ export function registerStatisticsRoutes(app: FastifyInstance, statistics: Stati
       const userId = subjectOf(requireSignedIn(request), request.query.user_id);
       const data = await statistics.chart(userId, request.query.month);
       return { result: true, data, message: message('ok'), total: data.length };
+    },
+  );
+
+  api.post(
+    '/api/lessonComplete',
+    {
+      schema: {
+        tags,
+        summary:
+          'A buyer marks a lesson of their course complete (complete: true) or takes the mark back (false); ' +
+          'setting it twice is one mark. Answers the mark and whether the lesson is done (watched 90% or marked)',
+        body: routes.lessonComplete.body,
+        response: { 200: routes.lessonComplete.response, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const data = await statistics.mark(requireMember(request), request.body);
+      return { result: true, data, message: message('saved') };
     },
   );
 

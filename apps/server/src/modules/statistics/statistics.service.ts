@@ -4,6 +4,7 @@ import {
   datesBetween,
   isComplete,
   type LessonProgress,
+  lessonDone,
   mergeStretches,
   monthRange,
   resumePosition,
@@ -13,7 +14,7 @@ import {
   stretchSeconds,
 } from '@sikkha/contract';
 import { bangkokDate } from '@sikkha/contract/rules';
-import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
@@ -222,10 +223,10 @@ export function statisticsService({ db, clock, transact, jobs }: StatisticsDeps)
   const writes = groupCommit(store, { size: (batch) => batch.rows.length, max: 2000 });
 
   /**
-   * Per lesson the member played (of one course, or all), most recent first: seconds played, completion and where
-   * to resume.
+   * Per lesson the member played or marked (of one course, or all), most recently played first: seconds played,
+   * the mark, whether it is done and where to resume; `played` tells a lesson only marked apart.
    */
-  async function lessons(userId: number, productId?: number): Promise<LessonProgress[]> {
+  async function progressOf(userId: number, productId?: number) {
     const kept = await db
       .select({
         progress: videoProgress,
@@ -243,62 +244,108 @@ export function statisticsService({ db, clock, transact, jobs }: StatisticsDeps)
       .orderBy(desc(videoProgress.last_id));
     return kept.map(({ progress: p, video_name, duration: known }) => {
       const duration = known ?? (p.time_total > 0 ? p.time_total : null);
-      return {
+      const marked = p.marked_at !== null;
+      const lesson: LessonProgress = {
         product_id: p.product_id,
         video_id: p.video_id,
         video_name,
         seconds: p.seconds,
         duration,
-        complete: isComplete(p.seconds, duration),
+        marked,
+        complete: lessonDone({ seconds: p.seconds, duration, marked }),
         resumeAt: resumePosition({ time_end: p.last_time_end, event: p.last_event }, duration),
         lastEvent: p.last_event,
         lastAt: p.last_at,
       };
+      return { lesson, played: p.last_id > 0 };
     });
   }
 
+  const lessons = async (userId: number, productId?: number): Promise<LessonProgress[]> =>
+    (await progressOf(userId, productId)).map((p) => p.lesson);
+
   /**
-   * The member's courses, those played (most recent first) then those bought and not started yet: every lesson of
-   * each, how many are done, seconds, and the lesson to resume. A preview is never recorded (spec 1 §4) but plays
-   * first whenever the course opens, so it counts as done once the member has played the course.
+   * The member's courses, those played or marked (most recently played first) then those bought and not started
+   * yet: every lesson of each, how many are done (`lessonDone`), seconds, and the lesson to resume. A preview is
+   * never recorded (spec 1 §4) but plays first whenever the course opens, so it counts as done once the member has
+   * played the course. A lesson no longer listed in its course counts for nothing.
    */
   async function courses(userId: number) {
-    const progress = await lessons(userId);
+    const progress = await progressOf(userId);
     const bought = (await coursesOf(db, userId, clock.now())).finished.map((c) => c.product_id);
-    const ids = [...new Set([...progress.map((p) => p.product_id), ...bought])];
+    const ids = [...new Set([...progress.map((p) => p.lesson.product_id), ...bought])];
     if (ids.length === 0) return [];
-    const counted = await queryRows<{
-      product_id: number;
-      product_title: string | null;
-      lessons: number;
-      previews: number;
-    }>(
-      db,
-      sql`select p.id as product_id, p.product_title,
-            (select count(*)::int from ${videoList} l where l.product_id = p.id) as lessons,
-            (select count(*)::int from ${videoList} l where l.product_id = p.id and l.video_list_status = 'preview')
-              as previews
-          from ${product} p where p.id in (${sql.join(
-            ids.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
-    );
-    const byId = new Map(counted.map((c) => [c.product_id, c]));
+    const [titles, listed] = await Promise.all([
+      db
+        .select({ product_id: product.id, product_title: product.product_title })
+        .from(product)
+        .where(inArray(product.id, ids)),
+      db
+        .select({ product_id: videoList.product_id, video_id: videoList.video_id, status: videoList.video_list_status })
+        .from(videoList)
+        .where(inArray(videoList.product_id, ids)),
+    ]);
+    const titleOf = new Map(titles.map((t) => [t.product_id, t.product_title]));
     return ids.flatMap((id) => {
-      const c = byId.get(id);
-      if (!c) return [];
-      const { previews, ...course } = c;
-      const mine = progress.filter((p) => p.product_id === id);
-      const last = mine[0] ?? null;
+      if (!titleOf.has(id)) return [];
+      const mine = progress.filter((p) => p.lesson.product_id === id);
+      const done = new Set(mine.filter((p) => p.lesson.complete).map((p) => p.lesson.video_id));
+      const last = mine.find((p) => p.played)?.lesson ?? null;
+      const course = listed.filter((l) => l.product_id === id);
       return [
         {
-          ...course,
-          completed: mine.filter((p) => p.complete).length + (last ? previews : 0),
-          seconds: mine.reduce((sum, p) => sum + p.seconds, 0),
+          product_id: id,
+          product_title: titleOf.get(id) ?? null,
+          lessons: course.length,
+          completed: course.filter((l) => done.has(l.video_id) || (last !== null && l.status === 'preview')).length,
+          seconds: mine.reduce((sum, p) => sum + p.lesson.seconds, 0),
           last,
         },
       ];
     });
+  }
+
+  /**
+   * A buyer marks a lesson of their course complete, or takes the mark back (`lesson.mark`). Setting, not
+   * toggling: a second mark keeps the first one's time, and taking back a mark that is not there changes nothing.
+   * A lesson marked and never played leaves no row once its mark is taken back.
+   */
+  async function mark(member: SignedIn, body: { product_id: number; video_id: number; complete: boolean }) {
+    const now = clock.now();
+    await authorize({ db, now }, member, 'lesson.mark', { productId: body.product_id, videoId: body.video_id });
+    const lesson = and(
+      eq(videoProgress.user_id, member.id),
+      eq(videoProgress.product_id, body.product_id),
+      eq(videoProgress.video_id, body.video_id),
+    );
+    await transact(async (work) => {
+      if (body.complete) {
+        const at = now.toISOString();
+        await work.db
+          .insert(videoProgress)
+          .values({
+            user_id: member.id,
+            product_id: body.product_id,
+            video_id: body.video_id,
+            marked_at: at,
+            last_at: at,
+          })
+          .onConflictDoUpdate({
+            target: [videoProgress.user_id, videoProgress.product_id, videoProgress.video_id],
+            set: { marked_at: sql`coalesce(${videoProgress.marked_at}, excluded.marked_at)` },
+          });
+      } else {
+        await work.db.update(videoProgress).set({ marked_at: null }).where(lesson);
+        await work.db.delete(videoProgress).where(and(lesson, eq(videoProgress.last_id, 0)));
+      }
+    });
+    const after = (await lessons(member.id, body.product_id)).find((l) => l.video_id === body.video_id);
+    return {
+      product_id: body.product_id,
+      video_id: body.video_id,
+      marked: after?.marked ?? false,
+      complete: after?.complete ?? false,
+    };
   }
 
   /** Seconds played per Bangkok day from `from` up to `to` (dates), every day listed. */
@@ -336,6 +383,7 @@ export function statisticsService({ db, clock, transact, jobs }: StatisticsDeps)
     record,
     lessons,
     courses,
+    mark,
     last,
     /** Seconds played per day of a Bangkok month ("YYYY-MM", this month by default). */
     chart: (userId: number, month = bangkokDate(clock.now()).slice(0, 7)) => {

@@ -49,6 +49,7 @@ describe('initialLessonIndex', () => {
     video_path: null,
     status,
     item: video_id,
+    duration: null,
     locked,
   });
   const lessons = [lesson(1, 'public', false), lesson(2, 'preview', false), lesson(3, 'private', true)];
