@@ -1,5 +1,5 @@
-import { Admin, CustomRoutes, defaultTheme, Resource } from 'react-admin';
-import { Route } from 'react-router';
+import { Admin, CustomRoutes, defaultTheme, Resource, useBasename } from 'react-admin';
+import { Navigate, Route } from 'react-router';
 import { theme } from '../theme';
 import { AdminLayout } from './AdminLayout';
 import { authProvider } from './auth-provider';
@@ -8,6 +8,7 @@ import { Dashboard } from './Dashboard';
 import { dataProvider } from './data-provider';
 import { i18nProvider } from './i18n-provider';
 import { LogoutPage } from './LogoutPage';
+import { menuAliases } from './menu';
 import { adminResources } from './resources';
 
 // react-admin's theme with the shop's colours and its Thai font. Warning (refund buttons, pending chips) is a darker
@@ -48,10 +49,19 @@ export function AdminApp() {
         {customPages.map((page) => (
           <Route key={page.route} path={`/${page.route}`} element={page.element} />
         ))}
+        {Object.entries(menuAliases).map(([alias, path]) => (
+          <Route key={alias} path={`/${alias}`} element={<OpenScreen path={path} />} />
+        ))}
       </CustomRoutes>
       <CustomRoutes noLayout>
         <Route path="/logout" element={<LogoutPage />} />
       </CustomRoutes>
     </Admin>
   );
+}
+
+/** A screen the seed's sidebar names otherwise (`menuAliases`), opened in place of its address. */
+function OpenScreen({ path }: { path: string }) {
+  const basename = useBasename();
+  return <Navigate to={`${basename}/${path}`} replace />;
 }

@@ -82,6 +82,13 @@ export const sidebar: { group: string; entries: MenuEntry[] }[] = [
   { group: 'help', entries: [{ path: 'question', page: 'question' }] },
 ];
 
+/**
+ * The seed's sidebar also names `courses` and `speaker` (spec 2 §2, routes not shown): they are the course and coach
+ * screens, which the sidebar lists as `product` (คอร์สเรียน) and `coach` (ผู้สอน). Their addresses open those screens
+ * rather than adding a second entry for each to the sidebar.
+ */
+export const menuAliases = { courses: 'product', speaker: 'coach' } as const;
+
 /** Whether the page exists yet: a resource with a list, or a custom page registered with the app. */
 export function isBuilt(entry: MenuEntry, resources: readonly AdminResource[], customPages: readonly string[]) {
   if (entry.custom) return customPages.includes(entry.path);

@@ -1,3 +1,5 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import LockIcon from '@mui/icons-material/Lock';
@@ -15,7 +17,9 @@ import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import { useEffect, useRef } from 'react';
 import { type CourseView, type Lesson, lessonThumbnailUrl } from './api';
+import { type LessonMarks, useLessonMarks } from './lesson-marks';
 import { CoursePlayer } from './player/CoursePlayer';
+import { clock } from './player/viewing';
 import { useCourseTexts } from './texts';
 
 /** Spec §9: lesson list height 500, item height 64. */
@@ -29,6 +33,7 @@ interface LessonListProps {
   lessons: Lesson[];
   index: number;
   onSelect: (index: number) => void;
+  marks: LessonMarks;
 }
 
 interface LessonAreaProps {
@@ -41,18 +46,58 @@ interface LessonAreaProps {
 
 /**
  * The player with its lesson list (spec §2 "Video player with lesson list"): the player takes 8 of 12 columns from
- * md up and the list 4.
+ * md up and the list 4. The list is the curriculum: each lesson's length when known and a tick once the member has
+ * done it; under the player a buyer marks the lesson complete (issue #24).
  */
 export function LessonArea({ view, index, onSelect, open }: LessonAreaProps) {
+  const marks = useLessonMarks(view);
+  const lesson = view.lessons[index];
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 8fr) 4fr' } }}>
-      <CoursePlayer view={view} index={index} onSelect={onSelect} open={open} />
-      <LessonList lessons={view.lessons} index={index} onSelect={onSelect} />
+      <Box sx={{ minWidth: 0 }}>
+        <CoursePlayer view={view} index={index} onSelect={onSelect} open={open} />
+        {view.state === 'finish' && lesson && <MarkComplete lesson={lesson} marks={marks} />}
+      </Box>
+      <LessonList lessons={view.lessons} index={index} onSelect={onSelect} marks={marks} />
     </Box>
   );
 }
 
-function LessonList({ lessons, index, onSelect }: LessonListProps) {
+/**
+ * The buyer's "I have finished this lesson" toggle for the lesson on the player. A lesson watched to 90% is done
+ * whatever its mark, so it says so instead, unless the member marked it too (and may take that back).
+ */
+function MarkComplete({ lesson, marks }: { lesson: Lesson; marks: LessonMarks }) {
+  const text = useCourseTexts();
+  const { marked, done } = marks.of(lesson);
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, mt: 1.5 }}>
+      {done && !marked ? (
+        <Typography sx={{ display: 'flex', alignItems: 'center', gap: 0.75, color: 'success.dark', fontWeight: 500 }}>
+          <CheckCircleIcon aria-hidden fontSize="small" />
+          {text.watchedLesson}
+        </Typography>
+      ) : (
+        <Button
+          variant={marked ? 'contained' : 'outlined'}
+          color="success"
+          aria-pressed={marked}
+          startIcon={marked ? <CheckCircleIcon /> : <CheckCircleOutlineIcon />}
+          // Never disabled while saving, so focus stays on it; the mark is set, not toggled, on the server.
+          onClick={() => marks.mark(lesson, !marked)}
+          sx={{ minHeight: 44 }}
+        >
+          {text.markComplete}
+        </Button>
+      )}
+      <Typography role="status" variant="body2" color={marks.failed ? 'error' : 'text.secondary'}>
+        {marks.failed ? text.markFailed : marked ? text.markedHint : ''}
+      </Typography>
+    </Box>
+  );
+}
+
+function LessonList({ lessons, index, onSelect, marks }: LessonListProps) {
   const text = useCourseTexts();
   const selected = useRef<HTMLDivElement>(null);
   // Keep the chosen lesson in view when the previous and next buttons move past the list's edge.
@@ -102,36 +147,46 @@ function LessonList({ lessons, index, onSelect }: LessonListProps) {
         </Typography>
       ) : (
         <List dense disablePadding sx={{ overflowY: 'auto', flex: 1, maxHeight: { xs: ITEM_HEIGHT * 5, md: 'none' } }}>
-          {lessons.map((lesson, i) => (
-            <ListItem key={lesson.id} disablePadding>
-              <ListItemButton
-                ref={i === index ? selected : undefined}
-                selected={i === index}
-                aria-current={i === index ? 'true' : undefined}
-                onClick={() => onSelect(i)}
-                sx={{ height: ITEM_HEIGHT, gap: 1.5, py: 0.5 }}
-              >
-                <LessonThumb lesson={lesson} />
-                <ListItemText
-                  primary={lesson.video_name}
-                  secondary={
-                    <>
-                      <Box component="span" sx={visuallyHidden}>
-                        {lesson.locked ? text.locked : text.unlocked}
-                        {lesson.status === 'preview' ? `, ${text.preview}` : ''}.{' '}
-                      </Box>
-                      {lesson.video_detail}
-                    </>
-                  }
-                  slotProps={{
-                    primary: { noWrap: true, sx: { fontWeight: 500 } },
-                    secondary: { noWrap: true },
-                  }}
-                  sx={{ minWidth: 0 }}
-                />
-              </ListItemButton>
-            </ListItem>
-          ))}
+          {lessons.map((lesson, i) => {
+            const done = marks.of(lesson).done;
+            return (
+              <ListItem key={lesson.id} disablePadding data-done={done ? '' : undefined}>
+                <ListItemButton
+                  ref={i === index ? selected : undefined}
+                  selected={i === index}
+                  aria-current={i === index ? 'true' : undefined}
+                  onClick={() => onSelect(i)}
+                  sx={{ height: ITEM_HEIGHT, gap: 1.5, py: 0.5 }}
+                >
+                  <LessonThumb lesson={lesson} />
+                  <ListItemText
+                    primary={lesson.video_name}
+                    secondary={
+                      <>
+                        <Box component="span" sx={visuallyHidden}>
+                          {lesson.locked ? text.locked : text.unlocked}
+                          {lesson.status === 'preview' ? `, ${text.preview}` : ''}
+                          {done ? `, ${text.done}` : ''}. {lesson.duration !== null && `${text.length} `}
+                        </Box>
+                        {lesson.duration !== null && (
+                          <Box component="span" data-length sx={{ fontVariantNumeric: 'tabular-nums', mr: 1 }}>
+                            {clock(lesson.duration)}
+                          </Box>
+                        )}
+                        {lesson.video_detail}
+                      </>
+                    }
+                    slotProps={{
+                      primary: { noWrap: true, sx: { fontWeight: 500 } },
+                      secondary: { noWrap: true },
+                    }}
+                    sx={{ minWidth: 0, flex: 1 }}
+                  />
+                  {done && <CheckCircleIcon aria-hidden color="success" sx={{ flexShrink: 0 }} />}
+                </ListItemButton>
+              </ListItem>
+            );
+          })}
         </List>
       )}
     </Paper>

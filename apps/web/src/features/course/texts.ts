@@ -17,6 +17,14 @@ interface CourseTexts {
   unlocked: string;
   locked: string;
   preview: string;
+  /** Said after a lesson's state in the list once the member has done it. */
+  done: string;
+  /** Said before a lesson's length in the list. */
+  length: string;
+  markComplete: string;
+  markedHint: string;
+  watchedLesson: string;
+  markFailed: string;
   remainingDays: (days: number) => string;
   purchase: string;
   registerAndBuy: string;
@@ -68,6 +76,12 @@ const texts: Bilingual<CourseTexts> = {
     unlocked: 'ดูได้',
     locked: 'ล็อกอยู่',
     preview: 'ตัวอย่าง',
+    done: 'เรียนจบแล้ว',
+    length: 'ความยาว',
+    markComplete: 'เรียนจบบทนี้แล้ว',
+    markedHint: 'ทำเครื่องหมายว่าเรียนจบแล้ว กดอีกครั้งเพื่อยกเลิก',
+    watchedLesson: 'ดูบทเรียนนี้ครบแล้ว',
+    markFailed: 'บันทึกไม่สำเร็จ กรุณาลองใหม่อีกครั้ง',
     remainingDays: (days) => `เหลือเวลาเรียนอีก ${days.toLocaleString('th-TH')} วัน`,
     purchase: 'การสั่งซื้อ',
     registerAndBuy: 'สมัครสมาชิกและซื้อคอร์ส',
@@ -117,6 +131,12 @@ const texts: Bilingual<CourseTexts> = {
     unlocked: 'Unlocked',
     locked: 'Locked',
     preview: 'Preview',
+    done: 'completed',
+    length: 'length',
+    markComplete: 'I have finished this lesson',
+    markedHint: 'Marked as completed. Press again to undo.',
+    watchedLesson: 'You have watched this lesson',
+    markFailed: 'Could not save. Please try again.',
     remainingDays: (days) => `${days.toLocaleString('en-US')} ${days === 1 ? 'day' : 'days'} left`,
     purchase: 'Purchase',
     registerAndBuy: 'Register & Buy',

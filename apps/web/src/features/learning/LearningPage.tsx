@@ -10,15 +10,17 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { progressPercent } from '@sikkha/contract/rules';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { type CourseProgress, useCourseProgress } from '../../api/course-progress';
 import { useToken } from '../../api/session';
 import { SignInPrompt } from '../../components/SignInPrompt';
 import { wrapLongStrings } from '../../components/text-wrap';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { useLang } from '../../i18n/texts';
 import { courseOverPage, OVERLAY_STATE } from '../../lib/course-paths';
-import { type CourseProgress, type Period, useChart, useCourseProgress, usePeriodTotal } from './api';
+import { type Period, useChart, usePeriodTotal } from './api';
 import { FIRST_CHART_MONTH, monthName, shiftMonth } from './months';
 import { playPosition, useLearningTexts } from './texts';
 
@@ -232,20 +234,29 @@ function CourseEntry({ course }: { course: CourseProgress }) {
   const location = useLocation();
   const title = course.product_title ?? '';
   const started = course.last !== null;
-  const done = started ? text.lessonsDone(course.completed, course.lessons) : text.notStarted(course.lessons);
-  const percent = course.lessons > 0 ? Math.min(100, (course.completed / course.lessons) * 100) : 0;
+  // A course only marked, never played, has progress but no lesson to resume.
+  const done =
+    started || course.completed > 0
+      ? text.lessonsDone(course.completed, course.lessons)
+      : text.notStarted(course.lessons);
+  const percent = progressPercent(course.completed, course.lessons);
   return (
     <Paper variant="outlined" sx={{ p: 2.5, height: '100%', display: 'flex', flexDirection: 'column', gap: 1 }}>
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, lineHeight: 1.35 }}>
         {title}
       </Typography>
-      <LinearProgress
-        variant="determinate"
-        value={percent}
-        aria-label={done}
-        color={percent >= 100 ? 'success' : 'primary'}
-        sx={{ height: 8, borderRadius: 4 }}
-      />
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+        <LinearProgress
+          variant="determinate"
+          value={percent}
+          aria-label={done}
+          color={percent >= 100 ? 'success' : 'primary'}
+          sx={{ height: 8, borderRadius: 4, flex: 1 }}
+        />
+        <Typography variant="body2" component="span" data-progress={percent} sx={{ fontWeight: 700, minWidth: 40 }}>
+          {percent}%
+        </Typography>
+      </Box>
       <Typography variant="body2">
         {started ? `${done} · ${text.watched(text.duration(course.seconds))}` : done}
       </Typography>

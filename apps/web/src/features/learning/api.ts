@@ -5,7 +5,6 @@ import { routeData } from '../../api/routes';
 import { useToken } from '../../api/session';
 import { statisticsKeys } from '../../lib/query-keys';
 
-export type CourseProgress = RouteData<'videoStatisticsByUser'>[number];
 export type ChartDay = RouteData<'videoStatisticsChartByUser'>[number];
 
 const periodRoutes = { day: 'dayTotalSecond', week: 'weekTotalSecond', month: 'monthTotalSecond' } as const;
@@ -32,16 +31,5 @@ export function useChart(month: string | null) {
     retry: retryServerErrors,
     // Moving between months keeps the last chart on screen until the next one is there.
     placeholderData: (previous) => previous,
-  });
-}
-
-/** The member's courses with lessons completed and the lesson to resume, most recently watched first. */
-export function useCourseProgress() {
-  const token = useToken();
-  return useQuery({
-    queryKey: statisticsKeys.courses(token),
-    queryFn: () => routeData('videoStatisticsByUser'),
-    enabled: token !== null,
-    retry: retryServerErrors,
   });
 }

@@ -5,12 +5,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
+import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { remainingDays } from '@sikkha/contract/rules';
+import { progressPercent, remainingDays } from '@sikkha/contract/rules';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { type Product, useProducts } from '../../api/catalogue';
+import { type CourseProgress, useCourseProgress } from '../../api/course-progress';
 import { type CurrentUser, useSession } from '../../api/session';
 import { SignInPrompt } from '../../components/SignInPrompt';
 import { usePageTitle } from '../../hooks/use-page-title';
@@ -55,6 +57,7 @@ export function MyCourses({ orders }: { orders?: ReactNode }) {
   const { t } = useTranslation();
   const { token, user } = useSession();
   const products = useProducts();
+  const progress = useCourseProgress();
   const location = useLocation();
   usePageTitle(text.myCourses);
 
@@ -101,7 +104,10 @@ export function MyCourses({ orders }: { orders?: ReactNode }) {
             {courses.map((course) => (
               <li key={course.product.id}>
                 <CourseCard product={course.product} to={courseOverPage(location, course.product.id)}>
-                  <CourseStatus course={course} />
+                  <CourseStatus
+                    course={course}
+                    progress={progress.data?.find((p) => p.product_id === course.product.id)}
+                  />
                 </CourseCard>
               </li>
             ))}
@@ -124,13 +130,15 @@ export function MyCourses({ orders }: { orders?: ReactNode }) {
   );
 }
 
-function CourseStatus({ course }: { course: MyCourse }) {
+/** A bought course's chip, days left and progress (once the member's progress has loaded); a pending one's payment. */
+function CourseStatus({ course, progress }: { course: MyCourse; progress: CourseProgress | undefined }) {
   const text = useStorefrontTexts();
   if (course.state === 'finish') {
     return (
       <Box sx={{ px: 2, pb: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
         <Chip size="small" color="success" icon={<CheckCircleIcon />} label={text.owned} />
         <Typography variant="body2">{text.remainingDays(course.days)}</Typography>
+        {progress && <ProgressBar progress={progress} />}
       </Box>
     );
   }
@@ -145,6 +153,25 @@ function CourseStatus({ course }: { course: MyCourse }) {
       ) : (
         <Typography variant="body2">{text.waiting}</Typography>
       )}
+    </Box>
+  );
+}
+
+function ProgressBar({ progress }: { progress: CourseProgress }) {
+  const text = useStorefrontTexts();
+  const percent = progressPercent(progress.completed, progress.lessons);
+  return (
+    <Box sx={{ flexBasis: '100%', display: 'flex', alignItems: 'center', gap: 1.5 }}>
+      <LinearProgress
+        variant="determinate"
+        value={percent}
+        aria-label={text.lessonsDone(progress.completed, progress.lessons)}
+        color={percent >= 100 ? 'success' : 'primary'}
+        sx={{ flex: 1, height: 6, borderRadius: 3 }}
+      />
+      <Typography variant="body2" data-progress={percent} sx={{ fontWeight: 700 }}>
+        {text.learned(percent)}
+      </Typography>
     </Box>
   );
 }
