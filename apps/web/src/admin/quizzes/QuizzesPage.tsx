@@ -153,7 +153,14 @@ function QuestionForm({
             label={t('kind')}
             value={question.kind}
             onChange={(e) =>
-              onChange({ ...blankQuestion(e.target.value as QuizQuestion['kind']), text: question.text })
+              // The same question in another kind: its key, text, points and picture stay.
+              onChange({
+                ...blankQuestion(e.target.value as QuizQuestion['kind']),
+                key: question.key,
+                text: question.text,
+                points: question.points,
+                picture: question.picture,
+              })
             }
             sx={{ minWidth: 200 }}
           >
@@ -341,6 +348,7 @@ function QuizEditor({ initial, onDone }: { initial: Draft; onDone: () => void })
           select
           label={t('lesson')}
           value={draft.video_id ?? ''}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           onChange={(e) => set('video_id', e.target.value === '' ? null : Number(e.target.value))}
         >
           <MenuItem value="">{t('final')}</MenuItem>
