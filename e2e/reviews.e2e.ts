@@ -61,7 +61,9 @@ describe('reviews', () => {
       await form.getByLabel('ความคิดเห็นของคุณ').fill(REVIEW);
       await form.getByRole('button', { name: 'ส่งรีวิว' }).click();
       await visible(form.getByText('กรุณาให้คะแนน 1 ถึง 5 ดาว'));
-      await form.getByRole('radio', { name: '4 ดาว' }).check({ force: true });
+      // The fourth star, clicked as a person clicks it (its radio is visually hidden behind the star).
+      await form.locator('label').filter({ hasText: '4 ดาว' }).click();
+      expect(await form.getByRole('radio', { name: '4 ดาว' }).isChecked()).toBe(true);
       await form.getByRole('button', { name: 'ส่งรีวิว' }).click();
       await visible(dialog.getByText('บันทึกรีวิวเรียบร้อย'));
       const list = dialog.getByRole('list', { name: 'รีวิวจากผู้เรียน' });
@@ -70,7 +72,8 @@ describe('reviews', () => {
       await visible(dialog.getByRole('img', { name: /คะแนนเฉลี่ย 4\.0 จาก 5 ดาว จาก 1 รีวิว/ }));
       expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
       await page.screenshot({ path: 'test-results/reviews-dialog-1280.png' });
-      expect(problems.filter(notFavicon)).toEqual([]);
+      // The review sent without stars was refused on purpose: that 400 is the answer the form shows, not a fault.
+      expect(problems.filter(notFavicon).filter((p) => !p.includes('/api/reviewSave'))).toEqual([]);
 
       // The card on the home page carries the average and count.
       await page.context().close();
@@ -91,7 +94,7 @@ describe('reviews', () => {
       // Staff hide it in the back office's userComment screen.
       await page.context().close();
       page = await staffSignedIn(shop);
-      await page.getByRole('link', { name: 'รีวิวคอร์ส' }).click();
+      await page.getByRole('menuitem', { name: 'รีวิวคอร์ส', exact: true }).click();
       await visible(page.getByRole('heading', { name: 'รีวิวคอร์ส', level: 1 }));
       const row = page.getByRole('row').filter({ hasText: REVIEW });
       await visible(row);
@@ -102,8 +105,17 @@ describe('reviews', () => {
       await row.getByRole('button', { name: 'ประวัติ' }).click();
       await visible(page.getByRole('dialog').getByText(/ซ่อน รีวิว #\d+/));
       await page.keyboard.press('Escape');
-      await page.setViewportSize({ width: 390, height: 844 });
-      await visible(page.getByRole('list', { name: 'รายการรีวิว' }).getByText(REVIEW));
+      await page.context().close();
+      page = await staffSignedIn(shop, 390, 844);
+      await page.goto(`${shop.url}/admin/userComment`);
+      // On a phone the rows become cards, every field in view without scrolling sideways.
+      await visible(
+        page
+          .getByRole('listitem')
+          .filter({ hasText: REVIEW })
+          .getByRole('button', { name: /^แสดงอีกครั้ง #/ }),
+      );
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await page.screenshot({ path: 'test-results/reviews-admin-390.png' });
 
       // Gone from the dialog and the card, for a visitor and for its author.

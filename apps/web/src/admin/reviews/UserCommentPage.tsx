@@ -182,6 +182,7 @@ export function UserCommentPage() {
           setState(event.target.value as ModerationState | '');
           setPage(1);
         }}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         sx={{ width: { xs: '100%', sm: 240 }, mb: 2 }}
       >
         <MenuItem value="">{t('all')}</MenuItem>

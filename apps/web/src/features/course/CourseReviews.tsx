@@ -46,9 +46,17 @@ function when(iso: string, lang: string) {
 }
 
 /** The buyer's own review: write it, rewrite it, delete it. */
-function ReviewForm({ productId, own }: { productId: number; own: (ReviewView & { state: string }) | null }) {
+function ReviewForm({
+  productId,
+  own,
+  save,
+}: {
+  productId: number;
+  own: (ReviewView & { state: string }) | null;
+  /** The parent's: the form starts anew once the saved review arrives, and the saved note must outlive that. */
+  save: ReturnType<typeof useSaveReview>;
+}) {
   const text = useReviewTexts();
-  const save = useSaveReview();
   const remove = useDeleteReview();
   const [rating, setRating] = useState<number | null>(own?.rating ?? null);
   const [body, setBody] = useState(own?.text ?? '');
@@ -195,6 +203,7 @@ export function CourseReviews({ productId }: { productId: number }) {
   const session = useSession();
   const mine = useMyReview(productId);
   const mark = useMarkHelpful();
+  const save = useSaveReview();
   const answer = reviews.data;
   const pages = answer ? Math.ceil(answer.total / REVIEWS_PAGE_SIZE) : 0;
   const own = mine.data?.review ?? null;
@@ -207,7 +216,7 @@ export function CourseReviews({ productId }: { productId: number }) {
           <RatingLine rating={answer.summary} />
         </Box>
       )}
-      {mine.data?.mayReview && <ReviewForm key={own?.id ?? 'new'} productId={productId} own={own} />}
+      {mine.data?.mayReview && <ReviewForm key={own?.id ?? 'new'} productId={productId} own={own} save={save} />}
       {mine.data && !mine.data.mayReview && !own && signedInMember && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
           {text.buyersOnly}
