@@ -27,6 +27,15 @@ describe('completion', () => {
     expect(lessonDone({ seconds: 0, duration: null, marked: true })).toBe(true);
   });
 
+  test('a preview (never recorded) is done once the member has played the course, or when marked', () => {
+    const preview = { seconds: 0, duration: 100, marked: false, preview: true };
+    expect(lessonDone(preview)).toBe(false);
+    expect(lessonDone(preview, true)).toBe(true);
+    expect(lessonDone({ ...preview, marked: true })).toBe(true);
+    // Any other lesson needs watching or a mark, however far the course has gone.
+    expect(lessonDone({ ...preview, preview: false }, true)).toBe(false);
+  });
+
   test('progress is whole percent rounded down, 100 only with every lesson done, 0 for a course without lessons', () => {
     expect(progressPercent(0, 3)).toBe(0);
     expect(progressPercent(1, 3)).toBe(33);

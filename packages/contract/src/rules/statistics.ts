@@ -33,11 +33,15 @@ export const isComplete = (played: number, duration: number | null) =>
   duration !== null && duration > 0 && played >= COMPLETE_RATIO * duration;
 
 /**
- * Whether a member has done a lesson, as their progress shows it: watched (90 % played) or marked complete by the
- * member. The server counts progress with it and the web ticks a lesson with it the moment a mark is clicked.
+ * Whether a member has done a lesson of a course, as their progress shows it: watched (90 % played) or marked
+ * complete by the member; a preview, which is never recorded but plays first whenever the course opens, once the
+ * member has played the course. The server counts progress with it and the web ticks a lesson with it the moment a
+ * mark is clicked.
  */
-export const lessonDone = (lesson: { seconds: number; duration: number | null; marked: boolean }) =>
-  lesson.marked || isComplete(lesson.seconds, lesson.duration);
+export const lessonDone = (
+  lesson: { seconds: number; duration: number | null; marked: boolean; preview?: boolean },
+  courseStarted = false,
+) => lesson.marked || isComplete(lesson.seconds, lesson.duration) || (lesson.preview === true && courseStarted);
 
 /** A course's progress in whole percent, rounded down: 100 only when every lesson is done. */
 export const progressPercent = (completed: number, lessons: number) =>

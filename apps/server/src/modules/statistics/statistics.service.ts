@@ -266,9 +266,8 @@ export function statisticsService({ db, clock, transact, jobs }: StatisticsDeps)
 
   /**
    * The member's courses, those played or marked (most recently played first) then those bought and not started
-   * yet: every lesson of each, how many are done (`lessonDone`), seconds, and the lesson to resume. A preview is
-   * never recorded (spec 1 §4) but plays first whenever the course opens, so it counts as done once the member has
-   * played the course. A lesson no longer listed in its course counts for nothing.
+   * yet: every lesson of each, how many are done (`lessonDone`: a preview once the course was played), seconds, and
+   * the lesson to resume. A lesson no longer listed in its course counts for nothing.
    */
   async function courses(userId: number) {
     const progress = await progressOf(userId);
@@ -289,15 +288,19 @@ export function statisticsService({ db, clock, transact, jobs }: StatisticsDeps)
     return ids.flatMap((id) => {
       if (!titleOf.has(id)) return [];
       const mine = progress.filter((p) => p.lesson.product_id === id);
-      const done = new Set(mine.filter((p) => p.lesson.complete).map((p) => p.lesson.video_id));
       const last = mine.find((p) => p.played)?.lesson ?? null;
       const course = listed.filter((l) => l.product_id === id);
+      const done = (l: (typeof course)[number]) => {
+        const kept = mine.find((p) => p.lesson.video_id === l.video_id)?.lesson;
+        const state = { seconds: kept?.seconds ?? 0, duration: kept?.duration ?? null, marked: kept?.marked ?? false };
+        return lessonDone({ ...state, preview: l.status === 'preview' }, last !== null);
+      };
       return [
         {
           product_id: id,
           product_title: titleOf.get(id) ?? null,
           lessons: course.length,
-          completed: course.filter((l) => done.has(l.video_id) || (last !== null && l.status === 'preview')).length,
+          completed: course.filter(done).length,
           seconds: mine.reduce((sum, p) => sum + p.lesson.seconds, 0),
           last,
         },

@@ -8,11 +8,14 @@ import type { CourseView, Lesson } from './api';
 import { useLessonProgress } from './player/api';
 
 /**
- * Which lessons of the course the member has done (watched to 90% or marked, `lessonDone`), and the buyer's mark:
+ * Which lessons of the course the member has done (`lessonDone`: watched to 90%, marked, or a preview of a course
+ * played), and the buyer's mark:
  * a click ticks the lesson at once, and the member's statistics are asked again once the shop has answered (a
  * refused mark is taken back then).
  */
-export function useLessonMarks(view: Pick<CourseView, 'state'> & { product: Pick<CourseView['product'], 'id'> }) {
+export function useLessonMarks(
+  view: Pick<CourseView, 'state' | 'lastWatched'> & { product: Pick<CourseView['product'], 'id'> },
+) {
   const token = useToken();
   const queryClient = useQueryClient();
   const productId = view.product.id;
@@ -33,11 +36,13 @@ export function useLessonMarks(view: Pick<CourseView, 'state'> & { product: Pick
     },
   });
 
+  // Played before this dialog opened, or in it.
+  const started = view.lastWatched !== null || (progress.data ?? []).some((p) => p.seconds > 0);
   const of = (lesson: Lesson) => {
     const kept = progress.data?.find((p) => p.video_id === lesson.video_id);
     const marked = pending.get(lesson.video_id) ?? kept?.marked ?? false;
-    const seconds = kept?.seconds ?? 0;
-    return { marked, done: lessonDone({ seconds, duration: kept?.duration ?? lesson.duration, marked }) };
+    const state = { seconds: kept?.seconds ?? 0, duration: kept?.duration ?? lesson.duration, marked };
+    return { marked, done: lessonDone({ ...state, preview: lesson.status === 'preview' }, started) };
   };
   return {
     of,
