@@ -31,6 +31,8 @@ export const quiz = pgTable(
     published: boolean('published').notNull().default(false),
     /** The course's certificate waits until the member passes this test. */
     required_for_certificate: boolean('required_for_certificate').notNull().default(false),
+    /** A lesson's test: the course's later lessons stay locked for a buyer until they pass it. */
+    pass_to_continue: boolean('pass_to_continue').notNull().default(false),
     questions: jsonb('questions').$type<QuizQuestion[]>().notNull(),
   },
   (t) => [

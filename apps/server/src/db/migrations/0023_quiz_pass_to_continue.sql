@@ -1,0 +1,1 @@
+ALTER TABLE "quiz" ADD COLUMN "pass_to_continue" boolean DEFAULT false NOT NULL;
