@@ -6,6 +6,7 @@ export * from './coupons.js';
 export * from './documents.js';
 export * from './jobs.js';
 export * from './learning.js';
+export * from './lesson-comments.js';
 export * from './messaging.js';
 export * from './news.js';
 export * from './orders.js';
