@@ -34,6 +34,7 @@ import { ordersModule } from './modules/orders/orders.module.js';
 import { playbackModule } from './modules/playback/playback.module.js';
 import { quizzesModule } from './modules/quizzes/quizzes.module.js';
 import { reviewsModule } from './modules/reviews/reviews.module.js';
+import { sandboxGatewayModule } from './modules/sandbox-gateway/sandbox-gateway.module.js';
 import { seoModule } from './modules/seo/seo.module.js';
 import { statisticsModule } from './modules/statistics/statistics.module.js';
 import { uploadsModule } from './modules/uploads/uploads.module.js';
@@ -41,7 +42,6 @@ import { videosModule } from './modules/videos/videos.module.js';
 import { createMailer, type Mailer } from './providers/mail.js';
 import { createMessenger, type Messenger } from './providers/messaging.js';
 import { createPayments, type Payments } from './providers/payments/index.js';
-import { registerSandboxGateway } from './providers/payments/sandbox/sandbox.routes.js';
 import type { PdfRenderer } from './providers/pdf/pdf.js';
 import { typstPdf } from './providers/pdf/typst.js';
 import { s3Files } from './providers/s3-storage.js';
@@ -49,6 +49,7 @@ import { localDiskStorage, localPackageStore, type Storage } from './providers/s
 
 /** The domains of the shop. The seo module comes last: it answers every path nobody else did. */
 const modules: readonly AppModule[] = [
+  sandboxGatewayModule,
   accountsModule,
   catalogueModule,
   coinsModule,
@@ -172,6 +173,7 @@ export async function buildApp(deps: AppDeps) {
       packages: files.packages,
       messenger: deps.messenger ?? createMessenger(config.line, database.db, app.log, config.env !== 'production'),
       payments: payments.gateway,
+      paymentSandbox: payments.sandbox,
       pdf: deps.pdf ?? typstPdf(),
     },
     jobs,
@@ -186,7 +188,6 @@ export async function buildApp(deps: AppDeps) {
     hooks: composeHooks(modules.map((m) => m.resourceHooks?.(ctx) ?? {})),
   });
   app.decorate('ctx', ctx);
-  await registerSandboxGateway(app, payments.sandbox);
   for (const module of modules) await module.register?.(app, ctx);
   return app;
 }

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { banks, FACEBOOK_GRAPH_VERSION } from '@sikkha/contract';
 import { FEE_FACTOR, HEAD_OFFICE, isThaiId, TOKEN_MAX_AGE_SECONDS, VAT_PERCENT } from '@sikkha/contract/rules';
 import { z } from 'zod';
-import { loadShopSigner } from './providers/signing/certificate.js';
+import { loadShopSigner } from './lib/shop-signer.js';
 
 /** A signing secret shorter than this is refused everywhere. */
 const SECRET_BYTES = 32;

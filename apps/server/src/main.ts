@@ -5,7 +5,7 @@ import { loadConfig } from './config.js';
 import { openPglite, openPostgres } from './db/client.js';
 import { seedDemo } from './demo/seed.js';
 import { currentRequestId } from './lib/request-context.js';
-import { describeSigning, signingStatus } from './providers/signing/certificate.js';
+import { describeSigning, signingStatus } from './lib/shop-signer.js';
 
 const config = loadConfig();
 const database = config.databaseUrl ? openPostgres(config.databaseUrl) : await openPglite(config.dataDir);

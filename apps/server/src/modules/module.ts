@@ -12,6 +12,7 @@ import type { Jobs } from '../jobs/jobs.js';
 import type { Mailer } from '../providers/mail.js';
 import type { Messenger } from '../providers/messaging.js';
 import type { PaymentGateway } from '../providers/payments/port.js';
+import type { SandboxGateway } from '../providers/payments/sandbox/sandbox.js';
 import type { PdfRenderer } from '../providers/pdf/pdf.js';
 import type { PackageStore, Storage } from '../providers/storage.js';
 
@@ -41,6 +42,8 @@ export interface AppContext {
     pdf: PdfRenderer;
     /** The card and QR gateway (port.ts); undefined when none is set, and those payment methods are off. */
     payments: PaymentGateway | undefined;
+    /** The built-in sandbox gateway, whose pages the shop serves, when it is the gateway. */
+    paymentSandbox: SandboxGateway | undefined;
   };
   /** The durable job queue: enqueue in a unit of work, run in the background (mail, and what comes). */
   jobs: Jobs;

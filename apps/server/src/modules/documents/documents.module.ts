@@ -6,8 +6,8 @@ import {
   ORDER_DOCUMENT_ATTACHMENT,
   REFUND_DOCUMENT_ATTACHMENT,
 } from '../../jobs/documents.job.js';
+import { signingStatus } from '../../lib/shop-signer.js';
 import type { AttachmentSource } from '../../providers/mail.js';
-import { signingStatus } from '../../providers/signing/certificate.js';
 import type { AppModule } from '../module.js';
 import { registerDocumentRoutes } from './documents.routes.js';
 import { documentsService } from './documents.service.js';

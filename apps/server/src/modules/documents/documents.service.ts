@@ -17,9 +17,9 @@ import {
 } from '../../db/schema/index.js';
 import type { Transact } from '../../db/unit-of-work.js';
 import { notFound } from '../../errors.js';
+import type { ShopSigner } from '../../lib/shop-signer.js';
 import { authorize, type SignedIn } from '../../policies/index.js';
 import type { PdfRenderer } from '../../providers/pdf/pdf.js';
-import type { ShopSigner } from '../../providers/signing/certificate.js';
 import type { Storage } from '../../providers/storage.js';
 import { creditNoteData, creditNoteTemplate, type IssuedRefund, type RefundedOrder } from './credit-note.js';
 import { type EtaxDocument, type EtaxSeller, orderEtax, refundEtax } from './etax/index.js';

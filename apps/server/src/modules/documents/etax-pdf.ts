@@ -1,5 +1,5 @@
+import type { ShopSigner } from '../../lib/shop-signer.js';
 import type { PdfRenderer, PdfTemplate } from '../../providers/pdf/pdf.js';
-import type { ShopSigner } from '../../providers/signing/certificate.js';
 import { signPdf } from '../../providers/signing/pdf-signature.js';
 import { signXml } from '../../providers/signing/xades.js';
 import type { EtaxDocument } from './etax/index.js';

@@ -1,7 +1,7 @@
 import { createHash, webcrypto } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { certificateDer, type ShopSigner } from './certificate.js';
+import { certificateDer, type ShopSigner } from '../../lib/shop-signer.js';
 
 type EngineCrypto = ConstructorParameters<typeof pkijs.CryptoEngine>[0]['crypto'];
 pkijs.setEngine('node', new pkijs.CryptoEngine({ name: 'node', crypto: webcrypto as unknown as EngineCrypto }));

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { etdaExampleTaxInvoice, taxInvoiceSchemaErrors } from '../../../test/etda-reference.js';
 import { testSeller } from '../../../test/fixtures.js';
 import { makeTestCa, SHOP_SIGNER_NAME, type TestCa, xmlsecVerify } from '../../../test/signing-ca.js';
+import { loadShopSigner, type ShopSigner } from '../../lib/shop-signer.js';
 import { type IssuedOrder, receiptData, receiptTemplate } from '../../modules/documents/receipt.js';
 import { typstPdf } from '../pdf/typst.js';
-import { loadShopSigner, type ShopSigner } from './certificate.js';
 import { signPdf } from './pdf-signature.js';
 import { signXml } from './xades.js';
 

@@ -1,4 +1,4 @@
-import type { ShopSigner } from './certificate.js';
+import type { ShopSigner } from '../../lib/shop-signer.js';
 import { detachedCms } from './cms.js';
 
 /** Room for the CMS in /Contents: a 4096-bit signature and a chain of a few certificates fit well within it. */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { etdaExampleTaxInvoice, taxInvoiceSchemaErrors } from '../../../test/etda-reference.js';
 import { makeTestCa, type TestCa, xmlsecVerify } from '../../../test/signing-ca.js';
-import { loadShopSigner, type ShopSigner } from './certificate.js';
+import { loadShopSigner, type ShopSigner } from '../../lib/shop-signer.js';
 import { signXml } from './xades.js';
 
 let ca: TestCa;

@@ -2,7 +2,7 @@ import { webcrypto } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { DOMImplementation, DOMParser, XMLSerializer } from '@xmldom/xmldom';
 import * as xades from 'xadesjs';
-import { certificateDer, type ShopSigner } from './certificate.js';
+import { certificateDer, type ShopSigner } from '../../lib/shop-signer.js';
 
 // xadesjs wants the xpath package at run time only. Its types declare the browser's DOM library for the whole
 // program, which would let server code use DOM globals (and changes Blob's types): it is loaded untyped.

@@ -3,10 +3,15 @@ import { formatBaht, toBaht } from '@sikkha/contract/rules';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound } from '../../../errors.js';
-import { acceptFormPosts } from '../../../http/form-body.js';
-import { gatewayPaths } from '../port.js';
-import { SANDBOX_PREFIX, SANDBOX_SIGNATURE_HEADER, type SandboxCharge, type SandboxGateway } from './sandbox.js';
+import { AppError, notFound } from '../../errors.js';
+import { acceptFormPosts } from '../../http/form-body.js';
+import { gatewayPaths } from '../../providers/payments/port.js';
+import {
+  SANDBOX_PREFIX,
+  SANDBOX_SIGNATURE_HEADER,
+  type SandboxCharge,
+  type SandboxGateway,
+} from '../../providers/payments/sandbox/sandbox.js';
 
 const testCardsText =
   'ใช้ได้เฉพาะบัตรทดสอบ: 4242 4242 4242 4242 (สำเร็จ), 4000 0000 0000 0002 (ถูกปฏิเสธ), 4000 0000 0000 3220 (3-D Secure)';
@@ -115,8 +120,7 @@ ${
  * A decision on a page is notified to `/order/notify`, signed, as a gateway would, then the person goes back.
  * These are a gateway's, not the shop's API: hidden from the OpenAPI document.
  */
-export async function registerSandboxGateway(app: FastifyInstance, sandbox: SandboxGateway | undefined) {
-  if (!sandbox) return;
+export async function registerSandboxGatewayRoutes(app: FastifyInstance, sandbox: SandboxGateway) {
   const root = app;
 
   async function notify(notice: { body: string; signature: string }) {

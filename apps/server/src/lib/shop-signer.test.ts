@@ -2,8 +2,8 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestCa, SHOP_SIGNER_NAME, type TestCa } from '../../../test/signing-ca.js';
-import { describeSigning, loadShopSigner, signingStatus } from './certificate.js';
+import { makeTestCa, SHOP_SIGNER_NAME, type TestCa } from '../../test/signing-ca.js';
+import { describeSigning, loadShopSigner, signingStatus } from './shop-signer.js';
 
 let ca: TestCa;
 beforeAll(() => {
