@@ -28,6 +28,7 @@ import { couponsModule } from './modules/coupons/coupons.module.js';
 import { documentsModule } from './modules/documents/documents.module.js';
 import { groupsModule } from './modules/groups/groups.module.js';
 import { jobsModule } from './modules/jobs/jobs.module.js';
+import { lessonCommentsModule } from './modules/lesson-comments/lesson-comments.module.js';
 import { messagingModule } from './modules/messaging/messaging.module.js';
 import type { AppContext, AppModule } from './modules/module.js';
 import { ordersModule } from './modules/orders/orders.module.js';
@@ -64,6 +65,7 @@ const modules: readonly AppModule[] = [
   playbackModule,
   quizzesModule,
   reviewsModule,
+  lessonCommentsModule,
   videosModule,
   backofficeModule,
   messagingModule,

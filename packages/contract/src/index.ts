@@ -15,6 +15,7 @@ export * from './api/etax-export.js';
 export * from './api/etax-verify.js';
 export * from './api/jobs.js';
 export * from './api/learning.js';
+export * from './api/lesson-comments.js';
 export * from './api/messaging.js';
 export * from './api/moderation.js';
 export * from './api/orders.js';

@@ -200,6 +200,14 @@ export const messages = {
   },
   quizKeysRepeated: { th: 'รหัสคำถามหรือตัวเลือกซ้ำกัน', en: 'Two questions or choices have the same key' },
   quizLessonNotInCourse: { th: 'บทเรียนนี้ไม่อยู่ในคอร์สที่เลือก', en: 'This lesson is not in the chosen course' },
+  quizPassToContinueLesson: {
+    th: 'ล็อกบทเรียนถัดไปได้เฉพาะแบบทดสอบหลังบทเรียน ไม่ใช่แบบทดสอบท้ายคอร์ส',
+    en: 'Only a test after a lesson can lock the lessons that follow, not the final test',
+  },
+  lessonAfterQuiz: {
+    th: 'บทเรียนนี้ยังล็อกอยู่ ผ่านแบบทดสอบก่อนหน้าเพื่อเรียนต่อ',
+    en: 'This lesson is locked: pass the test before it to continue',
+  },
   // Course reviews (not given by the spec: FEATURES).
   reviewBuyersOnly: {
     th: 'รีวิวได้เฉพาะสมาชิกที่ซื้อคอร์สนี้แล้วเท่านั้น',
@@ -213,6 +221,25 @@ export const messages = {
     en: 'You cannot mark your own review as helpful',
   },
   reviewSaved: { th: 'บันทึกรีวิวเรียบร้อย', en: 'Review saved' },
+  // Lesson questions and answers (not given by the spec: FEATURES).
+  lessonCommentRequired: { th: 'กรุณาพิมพ์ข้อความ', en: 'Please write something' },
+  lessonCommentTooLong: {
+    th: 'ข้อความยาวได้ไม่เกิน 1,000 ตัวอักษร',
+    en: 'A question or answer may be at most 1,000 characters',
+  },
+  lessonCommentAnswersOnly: {
+    th: 'ทีมงานตอบคำถามได้ แต่ตั้งคำถามเองไม่ได้',
+    en: 'Staff answer questions; they do not ask them',
+  },
+  lessonCommentNotQuestion: {
+    th: 'ตอบได้เฉพาะคำถามของบทเรียนนี้',
+    en: 'Answers go under a question of this lesson',
+  },
+  lessonCommentCoachUnknown: {
+    th: 'โค้ชคนนี้ไม่ได้สอนคอร์สนี้',
+    en: 'This coach does not teach this course',
+  },
+  lessonCommentSaved: { th: 'ส่งข้อความเรียบร้อย', en: 'Sent' },
 } as const;
 
 export type MessageKey = keyof typeof messages;

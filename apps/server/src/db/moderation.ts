@@ -3,14 +3,14 @@ import type { Clock } from '../clock.js';
 import { recordStaffWrite } from './audit-log.js';
 import type { Work } from './unit-of-work.js';
 
-/** One staff decision on a member's public text (a review; a lesson question later). */
+/** One staff decision on a public text (a review, a lesson question or answer). */
 export interface Moderation {
   personnelId: number;
   /** The table of the text, as the audit history names it. */
   subject: string;
   subjectId: number;
-  /** The text's author, so their member page shows the decision. */
-  memberId: number;
+  /** The text's author when a member wrote it, so their member page shows the decision. */
+  memberId: number | null;
   before: ModerationState;
   after: ModerationState;
   note?: string | null;

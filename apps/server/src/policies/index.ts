@@ -4,6 +4,7 @@ import { forbidden, notFound } from '../errors.js';
 import type { Actor } from './actor.js';
 import type { Decision } from './decision.js';
 import { mayReadFile, mayUpload } from './files.policy.js';
+import { mayDeleteLessonComment, mayDiscussLesson } from './lesson-comments.policy.js';
 import { type Lesson, mayMarkLesson, mayPlayLesson } from './lessons.policy.js';
 import { mayLinkChat, maySendMessages } from './messaging.policy.js';
 import { mayManageOrders, mayPayOrder, mayReadOrder } from './orders.policy.js';
@@ -75,6 +76,9 @@ const rules = {
   'review.change': (actor, review: { user_id: number }) => mayChangeReview(actor, review),
   'review.helpful': (actor, review: ReviewSubject) => mayMarkHelpful(actor, review),
   'review.moderate': (actor, _subject: null) => mayModerate(actor),
+  'lesson.discuss': (actor, lesson: Lesson, ctx) => mayDiscussLesson(ctx.db, actor, lesson, ctx.now),
+  'lessonComment.delete': (actor, comment: { user_id: number | null }) => mayDeleteLessonComment(actor, comment),
+  'lessonComment.moderate': (actor, _subject: null) => mayModerate(actor),
 } satisfies Record<string, Rule<never>>;
 
 type Rules = typeof rules;

@@ -1,12 +1,12 @@
-export { coursePath } from '@sikkha/contract/rules/pages';
+import { LESSON_PARAM } from '@sikkha/contract/rules/pages';
+
+export { coursePath, LESSON_PARAM } from '@sikkha/contract/rules/pages';
 
 /**
  * A list page opens a course over itself with ?course={id}, so the list (its filters and search kept) stays behind
  * the dialog and closing it comes back there.
  */
 export const COURSE_PARAM = 'course';
-/** With ?course, the lesson (its video id) the dialog opens at: the learning page's "resume" links. */
-export const LESSON_PARAM = 'lesson';
 export function courseOverPage(
   { pathname, search }: { pathname: string; search: string },
   id: number,

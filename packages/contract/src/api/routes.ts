@@ -67,6 +67,7 @@ import {
   statisticsSaved,
   statisticsUserQuery,
 } from './learning.js';
+import { lessonCommentRoutes } from './lesson-comments.js';
 import {
   audienceBody,
   audienceCount,
@@ -348,6 +349,7 @@ export const apiRoutes = {
   messagingUnlink: { method: 'POST', body: unlinkBody, response: envelope(messagingLinks) },
 
   ...reviewRoutes,
+  ...lessonCommentRoutes,
 } as const satisfies Record<string, RouteContract>;
 
 export type ApiRoutes = typeof apiRoutes;

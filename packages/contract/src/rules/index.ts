@@ -11,6 +11,8 @@ export * from './coupons.js';
 export * from './csv.js';
 export * from './dates.js';
 export * from './exhaustive.js';
+export * from './lesson-times.js';
+export * from './member-name.js';
 export * from './member-status.js';
 export * from './money.js';
 export * from './order-reference.js';

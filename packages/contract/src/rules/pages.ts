@@ -62,3 +62,7 @@ export const scriptJson = (value: unknown): string => JSON.stringify(value).repl
 
 /** The spec opens a course by its title: /product/{product_title} (links in the app, mails and the sitemap). */
 export const coursePath = (title: string) => `/product/${encodeURIComponent(title)}`;
+
+/** With a course's address, the lesson (its video id) the course dialog opens at: "resume" links, lesson notices. */
+export const LESSON_PARAM = 'lesson';
+export const lessonPath = (title: string, videoId: number) => `${coursePath(title)}?${LESSON_PARAM}=${videoId}`;

@@ -1,4 +1,5 @@
 import type { ModerationState, RatingSummary, ReviewBody, ReviewSort, ReviewView } from '@sikkha/contract';
+import { memberDisplayName } from '@sikkha/contract/rules';
 import { and, count, desc, eq, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
@@ -17,16 +18,6 @@ export const REVIEW_TABLES = [getTableName(product), getTableName(review), getTa
 export const REVIEW_WRITES: Limit = { max: 10, windowMs: 60 * 60 * 1000 };
 
 const visitor: Actor = { kind: 'visitor' };
-
-/** A member as other members see them: nickname, or first name and last initial; never the e-mail. */
-function displayName(u: { nickname: string | null; name_th: string | null; lname_th: string | null }) {
-  const nickname = u.nickname?.trim();
-  if (nickname) return nickname;
-  const first = u.name_th?.trim();
-  const initial = u.lname_th?.trim().slice(0, 1);
-  if (first) return initial ? `${first} ${initial}.` : first;
-  return 'สมาชิก';
-}
 
 const viewColumns = {
   id: review.id,
@@ -62,7 +53,7 @@ const viewOf = (row: Row): ReviewView => ({
   product_id: row.product_id,
   rating: row.rating,
   text: row.text,
-  reviewer: displayName(row),
+  reviewer: memberDisplayName(row),
   helpful: row.helpful,
   create_at: row.create_at,
   update_at: row.update_at,
