@@ -56,5 +56,17 @@ export const badRequest = (text: string) => new AppError('BAD_REQUEST', text);
 export const invalidFields = (fields: readonly FieldError[]) =>
   new AppError('BAD_REQUEST', fieldsSummary(fields), undefined, fields);
 
+/**
+ * The PostgreSQL error code (SQLSTATE, five characters) of a failed query: node-postgres sets it on the error, drizzle
+ * on the error's cause. Undefined for any other error.
+ */
+export function pgCodeOf(error: unknown): string | undefined {
+  const sqlState = (value: unknown) => {
+    const code = typeof value === 'object' && value !== null ? (value as { code?: unknown }).code : undefined;
+    return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+  };
+  return sqlState(error) ?? sqlState((error as { cause?: unknown } | null | undefined)?.cause);
+}
+
 export const invalidField = (path: string, code: FieldErrorCode, text: string) =>
   invalidFields([{ path, code, message: text }]);

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { pgCodeOf } from '../errors.js';
 import { CHANGED_TABLES_SETTING } from './change-notices.js';
 import { type Database, queryRows, type Tx } from './client.js';
 
@@ -30,7 +31,7 @@ export interface TransactOptions {
 
 /** PostgreSQL gave up on the transaction because of another one (deadlock, serialization): it may be run again. */
 const isRetryable = (error: unknown) => {
-  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  const code = pgCodeOf(error);
   return code === '40P01' || code === '40001';
 };
 const ATTEMPTS = 3;

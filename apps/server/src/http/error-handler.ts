@@ -3,15 +3,12 @@ import { message } from '@sikkha/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DATABASE_RETRY_AFTER, isConnectionLost } from '../db/connection-lost.js';
-import { AppError, type ErrorCode, invalidField } from '../errors.js';
+import { AppError, type ErrorCode, invalidField, pgCodeOf } from '../errors.js';
 import { invalidRequest } from './validation.js';
 
 /** PostgreSQL error codes that mean the request, not the server, was wrong. */
-function fromDatabase(error: { code?: string; cause?: unknown }, method: string): AppError | null {
-  const pgCode = typeof error.code === 'string' ? error.code : undefined;
-  const cause = error.cause as { code?: string } | undefined;
-  const code = pgCode && /^[0-9A-Z]{5}$/.test(pgCode) ? pgCode : cause?.code;
-  switch (code) {
+function fromDatabase(error: unknown, method: string): AppError | null {
+  switch (pgCodeOf(error)) {
     case '23505':
       return new AppError('CONFLICT', message('duplicate'));
     case '23001':
@@ -67,7 +64,7 @@ function fromFastify(error: FastifyError): AppError | null {
  */
 function forLog(error: Error & { query?: unknown; params?: unknown; cause?: unknown }) {
   if (typeof error.query !== 'string' || !('params' in error)) return error;
-  const code = (error.cause as { code?: unknown } | undefined)?.code;
+  const code = pgCodeOf(error);
   // The stack starts with the message, which spans several lines (the query, then its parameters): keep the frames.
   const frames = error.stack?.split('\n').filter((line) => /^\s+at /.test(line));
   return { type: error.name, query: error.query, code, stack: frames?.join('\n') };

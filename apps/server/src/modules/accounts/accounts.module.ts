@@ -1,5 +1,6 @@
 import type { Work } from '../../db/unit-of-work.js';
 import type { Sessions } from '../../http/sessions.js';
+import { normaliseEmail } from '../../lib/emails.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { Role, SignedIn } from '../../policies/index.js';
 import type { AppModule } from '../module.js';
@@ -36,7 +37,7 @@ export const accountsModule: AppModule = {
     user: {
       // E-mail addresses are compared case-insensitively, so they are stored in lower case.
       beforeWrite: (values, write) => {
-        if (typeof values.email === 'string') values.email = values.email.toLowerCase();
+        if (typeof values.email === 'string') values.email = normaliseEmail(values.email);
         return passwordWrite(sessions, 'member')(values, write);
       },
     },

@@ -11,8 +11,9 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { personnel, user } from '../../db/schema/index.js';
 import type { Transact } from '../../db/unit-of-work.js';
-import { AppError, badRequest } from '../../errors.js';
+import { AppError, badRequest, pgCodeOf } from '../../errors.js';
 import type { Sessions } from '../../http/sessions.js';
+import { normaliseEmail } from '../../lib/emails.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { Role } from '../../policies/index.js';
 import { currentStaffOf, currentUserOf, publicUserColumns } from './current-user.js';
@@ -36,9 +37,6 @@ export interface AccountsDeps {
 
 type UserRow = z.infer<typeof userEntity.row>;
 
-const normaliseEmail = (email: string) => email.trim().toLowerCase();
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
 /** The unique index a violation names (node-postgres and PGlite both report it). */
 const violatedConstraint = (error: unknown) =>
   (error as { constraint?: string }).constraint ?? (error as { cause?: { constraint?: string } }).cause?.constraint;
@@ -150,7 +148,7 @@ export function accountsService({ db, clock, transact, sessions, verifySignupTic
         });
         return { ...(await self.startMemberSession(id)), insertId: id };
       } catch (error) {
-        if (isUniqueViolation(error)) {
+        if (pgCodeOf(error) === '23505') {
           const taken = violatedConstraint(error) === USERNAME_KEY ? 'usernameTaken' : 'emailTaken';
           throw new AppError('CONFLICT', accountMessages[taken]);
         }

@@ -10,6 +10,7 @@ import { attemptCounter } from '../../http/attempt-counter.js';
 import type { Sessions } from '../../http/sessions.js';
 import type { Jobs } from '../../jobs/jobs.js';
 import { sendMail } from '../../jobs/mail.job.js';
+import { normaliseEmail } from '../../lib/emails.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { Mail } from '../../providers/mail.js';
 import { loginThrottle, memberAccount } from './login-throttle.js';
@@ -38,7 +39,6 @@ export interface EmailCodesDeps {
 }
 
 const tooMany = (text: string) => new AppError('TOO_MANY_REQUESTS', text);
-const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /**
  * E-mail confirmation codes and password reset links (DESIGN deviation 1): made at random here, stored only as

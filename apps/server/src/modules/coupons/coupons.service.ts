@@ -17,6 +17,7 @@ import { contains } from '../../db/like.js';
 import { coupon, couponEmail, couponProduct, product } from '../../db/schema/index.js';
 import type { Transact, Work } from '../../db/unit-of-work.js';
 import { AppError, invalidField, notFound } from '../../errors.js';
+import { normaliseEmail } from '../../lib/emails.js';
 import {
   type CouponRow,
   couponByCode,
@@ -156,7 +157,7 @@ export function couponsService({ db, clock, transact }: CouponsDeps) {
       return transact(async (work) => {
         const now = clock.now().toISOString();
         const { id, create_by: _by, create_at: _at, update_at: _up, ...values } = body;
-        if (typeof values.coupon_email === 'string') values.coupon_email = values.coupon_email.trim().toLowerCase();
+        if (typeof values.coupon_email === 'string') values.coupon_email = normaliseEmail(values.coupon_email);
         if (id !== undefined) {
           const [updated] = await work.db
             .update(loose)

@@ -12,7 +12,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { orderPayment, orderSlip, orders, upload } from '../../db/schema/index.js';
 import type { Work } from '../../db/unit-of-work.js';
-import { AppError, fail } from '../../errors.js';
+import { AppError, fail, pgCodeOf } from '../../errors.js';
 import type { SignedIn } from '../../policies/index.js';
 import { DAY_MS, viewOf } from './order-views.js';
 import type { OrdersContext } from './orders-context.js';
@@ -96,8 +96,7 @@ export async function recordSlip(
       create_at: ctx.clock.now().toISOString(),
     });
   } catch (error) {
-    const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-    if (code === '23505') throw fail('CONFLICT', 'slipReused');
+    if (pgCodeOf(error) === '23505') throw fail('CONFLICT', 'slipReused');
     throw error;
   }
   return date;

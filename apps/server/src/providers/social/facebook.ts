@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { accountMessages } from '@sikkha/contract';
+import { normaliseEmail } from '../../lib/emails.js';
 import { ProviderUnavailable } from '../unavailable.js';
 import { type SocialIdentity, socialRejected, textClaim, type VerifySocial } from './identity.js';
 
@@ -77,7 +78,7 @@ export function facebookVerifier(config: FacebookConfig): VerifySocial {
     return {
       provider: 'facebook',
       providerId,
-      email: email ? email.toLowerCase() : null,
+      email: email ? normaliseEmail(email) : null,
       name_th: first || null,
       lname_th: rest.join(' ') || null,
     } satisfies SocialIdentity;

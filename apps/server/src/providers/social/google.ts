@@ -1,6 +1,7 @@
 import { accountMessages } from '@sikkha/contract';
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
 import type { Clock } from '../../clock.js';
+import { normaliseEmail } from '../../lib/emails.js';
 import { ProviderUnavailable } from '../unavailable.js';
 import { type SocialIdentity, socialRejected, textClaim, type VerifySocial } from './identity.js';
 
@@ -57,7 +58,7 @@ export function googleVerifier(config: GoogleConfig, clock: Clock): VerifySocial
     return {
       provider: 'google',
       providerId,
-      email: verified && email ? email.toLowerCase() : null,
+      email: verified && email ? normaliseEmail(email) : null,
       name_th: textClaim(payload.given_name) ?? textClaim(payload.name),
       lname_th: textClaim(payload.family_name),
     } satisfies SocialIdentity;
