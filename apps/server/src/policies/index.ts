@@ -1,6 +1,6 @@
 import type { UploadKind } from '@sikkha/contract';
 import type { Executor } from '../db/client.js';
-import { forbidden, notFound } from '../errors.js';
+import { fail, forbidden, notFound } from '../errors.js';
 import type { Actor } from './actor.js';
 import type { Decision } from './decision.js';
 import { mayReadFile, mayUpload } from './files.policy.js';
@@ -29,8 +29,8 @@ import {
 export type { Actor, Role, SignedIn } from './actor.js';
 export { certificateEarned } from './certificates.policy.js';
 export { buyerContentOpen, type Courses, courseStateOf, coursesOf, lessonLocked } from './courses.policy.js';
-export type { Decision } from './decision.js';
-export { type Lesson, lessonStatusOf } from './lessons.policy.js';
+export type { Decision, Refusal } from './decision.js';
+export { type Lesson, type LessonGate, lessonGates, lessonStatusOf } from './lessons.policy.js';
 export { ordersVisibleTo } from './orders.policy.js';
 export { courseContentVisibleTo, productsVisibleTo } from './products.policy.js';
 export {
@@ -106,5 +106,6 @@ export async function authorize<A extends Action>(
   const rule = rules[action] as Rule<SubjectOf<A>>;
   const decision = await rule(actor, subject, ctx);
   if (decision === true) return;
-  throw decision === 'hide' ? notFound() : forbidden();
+  if (decision === 'hide') throw notFound();
+  throw decision === false ? forbidden() : fail('FORBIDDEN', decision.refused);
 }

@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
-import { product, videoList } from '../db/schema/index.js';
+import { product, quiz, quizAttempt, videoList } from '../db/schema/index.js';
 import type { Actor } from './actor.js';
 import { courseStateOf, coursesOf, lessonLocked } from './courses.policy.js';
 import type { Decision } from './decision.js';
@@ -24,16 +24,70 @@ export async function lessonStatusOf(db: Executor, actor: Actor, { productId, vi
   return row && canSeeProduct(actor, row) ? row.status : undefined;
 }
 
+/** The test a buyer must pass before a lesson opens. */
+export interface LessonGate {
+  id: number;
+  title: string;
+}
+
+/**
+ * Pass to continue: the private lessons of a course a buyer may not play yet, each with the test that holds it. A
+ * published test after a lesson, marked pass to continue and not yet passed by the member, locks every private
+ * lesson after that lesson in the course's order (its video list's); the earliest such test holds them. Preview and
+ * public lessons are everyone's and stay open; staff are never locked (they are not asked here).
+ */
+export async function lessonGates(db: Executor, memberId: number, productId: number) {
+  const locked = new Map<number, LessonGate>();
+  const gates = await db
+    .select({ id: quiz.id, title: quiz.quiz_title, video_id: quiz.video_id })
+    .from(quiz)
+    .where(
+      and(
+        eq(quiz.product_id, productId),
+        eq(quiz.published, true),
+        eq(quiz.pass_to_continue, true),
+        isNotNull(quiz.video_id),
+        sql`NOT EXISTS (SELECT 1 FROM ${quizAttempt} WHERE ${quizAttempt.quiz_id} = ${quiz.id}
+          AND ${quizAttempt.user_id} = ${memberId} AND ${quizAttempt.passed})`,
+      ),
+    );
+  if (gates.length === 0) return locked;
+  const lessons = await db
+    .select({ video_id: videoList.video_id, status: videoList.video_list_status })
+    .from(videoList)
+    .where(eq(videoList.product_id, productId))
+    .orderBy(asc(videoList.video_list_item), asc(videoList.id));
+  // A video listed twice counts where it first appears, as the course dialog shows it first.
+  const placeOf = new Map<number, number>();
+  lessons.forEach((l, i) => {
+    if (!placeOf.has(l.video_id)) placeOf.set(l.video_id, i);
+  });
+  const [first] = gates
+    .map((g) => ({ gate: { id: g.id, title: g.title }, after: placeOf.get(g.video_id!) }))
+    .filter((g): g is { gate: LessonGate; after: number } => g.after !== undefined)
+    .sort((a, b) => a.after - b.after || a.gate.id - b.gate.id);
+  if (!first) return locked;
+  for (const [videoId, place] of placeOf) {
+    const status = lessons[place]!.status;
+    if (place > first.after && status === 'private') locked.set(videoId, first.gate);
+  }
+  return locked;
+}
+
 /**
  * Whether the caller may play a lesson (its playlist, and the key that opens its segments): preview and public
- * lessons for everyone, private ones for a buyer within the 2-year window and staff. A lesson of a hidden course,
- * or a video the course does not list, does not exist for the caller (404).
+ * lessons for everyone, private ones for a buyer within the 2-year window and staff, unless a test before the lesson
+ * is to be passed first (pass to continue: 403 with the reason). A lesson of a hidden course, or a video the course
+ * does not list, does not exist for the caller (404).
  */
 export async function mayPlayLesson(db: Executor, actor: Actor, lesson: Lesson, now: Date): Promise<Decision> {
   const status = await lessonStatusOf(db, actor, lesson);
   if (!status) return 'hide';
   const courses = actor.kind === 'member' && status === 'private' ? await coursesOf(db, actor.id, now) : null;
-  return !lessonLocked(actor, courseStateOf(actor, courses, lesson.productId), status);
+  if (lessonLocked(actor, courseStateOf(actor, courses, lesson.productId), status)) return false;
+  if (actor.kind !== 'member' || status !== 'private') return true;
+  const gated = (await lessonGates(db, actor.id, lesson.productId)).has(lesson.videoId);
+  return gated ? { refused: 'lessonAfterQuiz' } : true;
 }
 
 /**

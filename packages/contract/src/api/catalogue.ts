@@ -34,8 +34,10 @@ export const courseView = z.object({
       item: z.number().int(),
       /** Seconds, when the video was packaged here; null for a video hosted elsewhere, whose length is not known. */
       duration: z.number().nullable(),
-      /** Private lessons are locked until the course is bought. */
+      /** Private lessons are locked until the course is bought, or while a test before them is to be passed. */
       locked: z.boolean(),
+      /** The test a buyer must pass before this lesson opens (pass to continue); null when none holds it. */
+      locked_by_quiz: z.object({ id: z.number().int(), title: z.string() }).nullable(),
     }),
   ),
   tabs: z.array(

@@ -68,6 +68,8 @@ export const quizSettings = z.object({
   published: z.boolean().default(false),
   /** The course's certificate waits until the member passes this test (published tests only). */
   required_for_certificate: z.boolean().default(false),
+  /** Pass to continue: the course's later lessons stay locked for a buyer until they pass this lesson's test. */
+  pass_to_continue: z.boolean().default(false),
 });
 
 const keysOf = (questions: readonly QuizQuestion[]) => {
@@ -79,6 +81,9 @@ const keysOf = (questions: readonly QuizQuestion[]) => {
 export const quizSaveBody = quizSettings
   .extend({ id: f.ref().optional(), questions: z.array(quizQuestion).min(1).max(200) })
   .superRefine((body, ctx) => {
+    if (body.pass_to_continue && body.video_id === null) {
+      ctx.addIssue({ code: 'custom', path: ['pass_to_continue'], message: message('quizPassToContinueLesson') });
+    }
     if (!keysOf(body.questions).unique) {
       ctx.addIssue({ code: 'custom', path: ['questions'], message: message('quizKeysRepeated') });
     }

@@ -13,6 +13,7 @@ import {
   buyerContentOpen,
   courseStateOf,
   coursesOf,
+  lessonGates,
   lessonLocked,
   productsVisibleTo,
 } from '../../policies/index.js';
@@ -140,6 +141,7 @@ async function courseView(db: Db, actor: Actor, by: { id?: number; title?: strin
   const waiting = owned?.waiting.find((c) => c.product_id === productId);
   const state = courseStateOf(actor, owned, productId);
   const unlocked = buyerContentOpen(actor, state);
+  const gates = member !== undefined && state === 'finish' ? await lessonGates(db, member, productId) : null;
 
   const tabs = new Map<number, CourseView['tabs'][number]>();
   const tabOf = (id: number, name: string) => {
@@ -171,7 +173,8 @@ async function courseView(db: Db, actor: Actor, by: { id?: number; title?: strin
     lessons: lessons.map((l) => ({
       ...l,
       status: l.status as CourseView['lessons'][number]['status'],
-      locked: lessonLocked(actor, state, l.status),
+      locked: lessonLocked(actor, state, l.status) || (gates?.has(l.video_id) ?? false),
+      locked_by_quiz: gates?.get(l.video_id) ?? null,
     })),
     tabs: [...tabs.values()].sort((a, b) => a.id - b.id),
     groups: groups.map((g) => ({

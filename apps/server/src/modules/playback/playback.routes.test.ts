@@ -3,7 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { message } from '@sikkha/contract';
 import { baht } from '@sikkha/contract/rules';
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Caller, testApp } from '../../../test/app.js';
@@ -293,5 +295,53 @@ describe('a signed playlist URL is bound to its viewer and lesson', () => {
     const { keyUrl } = await session(url, ending.token);
     expectStatus(await fetchAs(keyUrl, ending.token), 403);
     expectStatus(await playbackOf(ending, lessons.private), 403);
+  });
+});
+
+describe('pass to continue', () => {
+  const expectStatus = (res: LightMyRequestResponse, status: number) => expect(res.statusCode, res.body).toBe(status);
+
+  test('a lesson after a test to pass gets neither a playlist nor its key until the buyer passes', async () => {
+    // The clock has moved on in the tests above: fresh sign-ins, and a purchase made today.
+    const learner = await t.member('gate@example.com');
+    const staff = await t.staff('gate-staff');
+    await order(learner.id!, 'finish', t.clock.now());
+    const url = await urlOf(learner, 'private');
+    const { keyUrl } = await session(url, learner.token);
+    expectStatus(await fetchAs(keyUrl, learner.token), 200);
+    const [gate] = await t.db
+      .insert(s.quiz)
+      .values({
+        product_id: productId,
+        video_id: lessons.public,
+        quiz_title: 'ด่านก่อนบทส่วนตัว',
+        published: true,
+        pass_to_continue: true,
+        questions: [],
+      })
+      .returning({ id: s.quiz.id });
+    try {
+      const refused = await playbackOf(learner, lessons.private);
+      expectStatus(refused, 403);
+      expect(refused.json().message).toBe(message('lessonAfterQuiz'));
+      // A session opened before the test was set asks again for its key.
+      expectStatus(await fetchAs(keyUrl, learner.token), 403);
+      expectStatus(await playbackOf(staff, lessons.private), 200);
+      expectStatus(await playbackOf(learner, lessons.public), 200);
+      const at = t.clock.now().toISOString();
+      await t.db.insert(s.quizAttempt).values({
+        quiz_id: gate!.id,
+        user_id: learner.id!,
+        attempt_no: 1,
+        started_at: at,
+        submitted_at: at,
+        question_order: { questions: [], choices: {} },
+        passed: true,
+      });
+      expectStatus(await fetchAs(keyUrl, learner.token), 200);
+      expectStatus(await playbackOf(learner, lessons.private), 200);
+    } finally {
+      await t.db.delete(s.quiz).where(eq(s.quiz.id, gate!.id));
+    }
   });
 });

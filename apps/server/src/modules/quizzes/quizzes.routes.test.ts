@@ -391,3 +391,63 @@ describe('the certificate', () => {
     expect(await asked()).toBe(before + 1);
   });
 });
+
+describe('pass to continue', () => {
+  test('only a test after a lesson may lock the lessons that follow', async () => {
+    const final = await staff.post('/api/quizSave', testBody({ pass_to_continue: true }));
+    expect(final.statusCode).toBe(400);
+    expect(final.json().fields).toEqual([
+      expect.objectContaining({ path: 'pass_to_continue', message: message('quizPassToContinueLesson') }),
+    ]);
+    const quizId = await createQuiz({ video_id: course.lessons.first.id, pass_to_continue: true, published: false });
+    expect((await staff.get(`/api/quizById?id=${quizId}`)).json().data.pass_to_continue).toBe(true);
+  });
+
+  test('the lessons after the test stay locked in the course view and the player until the buyer passes; staff are never locked', async () => {
+    const own = await courseFixture(t.db, { title: 'คอร์สผ่านแล้วเรียนต่อ' });
+    const learner = await t.member('quiz-gate@example.com');
+    await purchase(t.db, learner.id!, own.course.id, 'finish', t.clock.now());
+    const quizId = await createQuiz({
+      product_id: own.course.id,
+      video_id: own.lessons.open.id,
+      quiz_title: 'ด่านหลังบทที่ 2',
+      pass_to_continue: true,
+    });
+    const lessonsOf = async (caller: Caller) => {
+      const res = await caller.get(`/api/courseView?id=${own.course.id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.lessons as { video_id: number; locked: boolean; locked_by_quiz: unknown }[];
+    };
+    const play = (caller: Caller, videoId: number) =>
+      caller.get(`/api/playback?productId=${own.course.id}&videoId=${videoId}`);
+    const gate = { id: quizId, title: 'ด่านหลังบทที่ 2' };
+
+    expect((await lessonsOf(learner)).map((l) => [l.locked, l.locked_by_quiz])).toEqual([
+      [false, null],
+      [false, null],
+      [true, gate],
+      [true, gate],
+    ]);
+    const refused = await play(learner, own.lessons.first.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(message('lessonAfterQuiz'));
+    expect((await play(learner, own.lessons.open.id)).statusCode).toBe(200);
+    expect((await lessonsOf(staff)).every((l) => !l.locked && l.locked_by_quiz === null)).toBe(true);
+    expect((await play(staff, own.lessons.second.id)).statusCode).toBe(200);
+    // Someone who did not buy sees the purchase's lock, not the test's.
+    expect((await lessonsOf(stranger)).map((l) => l.locked_by_quiz)).toEqual([null, null, null, null]);
+
+    const failed = (await learner.post('/api/quizStart', { quiz_id: quizId })).json().data.id;
+    await answerAll(learner, failed, { capital: 'cm' });
+    await learner.post('/api/quizSubmit', { attempt_id: failed });
+    expect((await play(learner, own.lessons.second.id)).statusCode).toBe(403);
+
+    const passed = (await learner.post('/api/quizStart', { quiz_id: quizId })).json().data.id;
+    await answerAll(learner, passed, allRight);
+    expect((await learner.post('/api/quizSubmit', { attempt_id: passed })).json().data.result.passed).toBe(true);
+    expect((await lessonsOf(learner)).every((l) => !l.locked && l.locked_by_quiz === null)).toBe(true);
+    for (const lesson of [own.lessons.first, own.lessons.second]) {
+      expect((await play(learner, lesson.id)).statusCode).toBe(200);
+    }
+  });
+});

@@ -102,6 +102,7 @@ const adminView = (row: QuizRow): QuizAdmin => ({
   show_answers: row.show_answers,
   published: row.published,
   required_for_certificate: row.required_for_certificate,
+  pass_to_continue: row.pass_to_continue,
   questions: row.questions,
   create_at: row.create_at,
   update_at: row.update_at,

@@ -51,6 +51,7 @@ describe('initialLessonIndex', () => {
     item: video_id,
     duration: null,
     locked,
+    locked_by_quiz: null,
   });
   const lessons = [lesson(1, 'public', false), lesson(2, 'preview', false), lesson(3, 'private', true)];
   test('the preview plays by default', () => {
