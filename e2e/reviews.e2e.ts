@@ -94,8 +94,8 @@ describe('reviews', () => {
       // Staff hide it in the back office's userComment screen.
       await page.context().close();
       page = await staffSignedIn(shop);
-      await page.getByRole('menuitem', { name: 'รีวิวคอร์ส', exact: true }).click();
-      await visible(page.getByRole('heading', { name: 'รีวิวคอร์ส', level: 1 }));
+      await page.getByRole('menuitem', { name: 'รีวิวและคำถาม', exact: true }).click();
+      await visible(page.getByRole('heading', { name: 'รีวิวและคำถาม', level: 1 }));
       const row = page.getByRole('row').filter({ hasText: REVIEW });
       await visible(row);
       await page.screenshot({ path: 'test-results/reviews-admin-1280.png' });

@@ -108,8 +108,41 @@ export const reviewKeys = {
   mine: (productId: number, token: string | null) => [...reviewKeys.all, 'mine', productId, token] as const,
 };
 
+/** Questions and answers under a lesson: who asks is part of the answer (their own hidden ones). */
+export const lessonCommentKeys = {
+  all: ['lessonComments'] as const,
+  page: (productId: number, videoId: number, page: number, token: string | null) =>
+    [...lessonCommentKeys.all, productId, videoId, page, token] as const,
+};
+
 /** Tests (quizzes): a course's tests with the member's own attempts. */
 export const quizKeys = {
   all: ['quizzes'] as const,
   course: (productId: number, token: string | null) => [...quizKeys.all, 'course', productId, token] as const,
+};
+
+/**
+ * The back office's own reads (react-admin keys its resources' lists itself). Called without their last arguments
+ * they are prefixes: a change invalidates every page of what it touched.
+ */
+export const adminKeys = {
+  all: ['admin'] as const,
+  dashboard: () => [...adminKeys.all, 'dashboard'] as const,
+  paymentSetup: () => [...adminKeys.all, 'paymentSetup'] as const,
+  signingStatus: () => [...adminKeys.all, 'signingStatus'] as const,
+  /** A stored file fetched with the staff token (a slip), by the route that serves it and its name. */
+  file: (serve: string, name: string | null | undefined) => [...adminKeys.all, 'file', serve, name] as const,
+  auditLog: (...query: [query?: unknown]) => [...adminKeys.all, 'auditLog', ...query] as const,
+  /** Every course by title, for the filters of the staff screens. */
+  courseChoices: () => [...adminKeys.all, 'product', 'all'] as const,
+  /** A moderation list (reviews, lesson questions) by its name, with its filters and page. */
+  moderation: (list: string, ...filters: unknown[]) => [...adminKeys.all, list, ...filters] as const,
+  etaxRegister: (month: string) => [...adminKeys.all, 'etaxMonthlyRegister', month] as const,
+  memberChart: (userId: number, month: string) => [...adminKeys.all, 'statisticsChart', userId, month] as const,
+  memberCourses: (userId: number) => [...adminKeys.all, 'statisticsCourses', userId] as const,
+  couponUsage: (code: string | null | undefined) => [...adminKeys.all, 'couponUsage', code] as const,
+  coinMismatch: () => [...adminKeys.all, 'logPointMismatch'] as const,
+  /** The sidebar's count of orders waiting for staff, asked again on every route change. */
+  waitingOrders: (...pathname: [pathname?: string]) => [...adminKeys.all, 'waitingOrders', ...pathname] as const,
+  reconcile: (...page: [resolved?: string, page?: number]) => [...adminKeys.all, 'reconcile', ...page] as const,
 };

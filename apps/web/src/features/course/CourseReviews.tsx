@@ -8,12 +8,13 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { inLanguage, REVIEW_TEXT_MAX, type ReviewSort, type ReviewView } from '@sikkha/contract';
+import { REVIEW_TEXT_MAX, type ReviewSort, type ReviewView } from '@sikkha/contract';
 import { type FormEvent, useState } from 'react';
-import { ApiError } from '../../api/client';
+import { useFieldErrors } from '../../api/field-errors';
 import { useSession } from '../../api/session';
 import { RatingLine } from '../../components/RatingLine';
 import { useLang } from '../../i18n/texts';
+import { shortDate } from '../../lib/dates';
 import {
   REVIEWS_PAGE_SIZE,
   useDeleteReview,
@@ -23,27 +24,6 @@ import {
   useSaveReview,
 } from './reviews-api';
 import { useReviewTexts } from './reviews-texts';
-
-/** The server's words for a refused write, field by field, in the interface language. */
-function useFieldErrors(error: unknown) {
-  const lang = useLang();
-  if (!(error instanceof ApiError)) return { rating: undefined, text: undefined, other: undefined };
-  const of = (path: string) => {
-    const found = error.fields.find((f) => f.path === path);
-    return found ? inLanguage(found.message, lang) : undefined;
-  };
-  const known = error.fields.some((f) => f.path === 'rating' || f.path === 'text');
-  return { rating: of('rating'), text: of('text'), other: known ? undefined : inLanguage(error.message, lang) };
-}
-
-function when(iso: string, lang: string) {
-  return new Date(iso).toLocaleDateString(lang === 'en' ? 'en-GB' : 'th-TH', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'Asia/Bangkok',
-  });
-}
 
 /** The buyer's own review: write it, rewrite it, delete it. */
 function ReviewForm({
@@ -60,7 +40,7 @@ function ReviewForm({
   const remove = useDeleteReview();
   const [rating, setRating] = useState<number | null>(own?.rating ?? null);
   const [body, setBody] = useState(own?.text ?? '');
-  const errors = useFieldErrors(save.error ?? remove.error);
+  const errors = useFieldErrors(save.error ?? remove.error, ['rating', 'text']);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // No rating is sent as 0, so the server's Thai sentence says what is missing under the stars.
@@ -170,7 +150,7 @@ function ReviewItem({
         </Typography>
         <Rating value={review.rating} readOnly size="small" aria-label={text.stars(review.rating)} />
         <Typography component="span" variant="caption" color="text.secondary">
-          {when(review.create_at, lang)}
+          {shortDate(review.create_at, lang)}
           {review.update_at !== review.create_at && ` · ${text.edited}`}
         </Typography>
       </Stack>

@@ -15,10 +15,12 @@ import Paper from '@mui/material/Paper';
 import { styled } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type CourseView, type Lesson, lessonThumbnailUrl } from './api';
+import { LessonQuestions } from './LessonQuestions';
 import { type LessonMarks, useLessonMarks } from './lesson-marks';
 import { CoursePlayer } from './player/CoursePlayer';
+import type { SeekRequest } from './player/LessonPlayer';
 import { clock } from './player/viewing';
 import { useCourseTexts } from './texts';
 
@@ -47,18 +49,42 @@ interface LessonAreaProps {
 /**
  * The player with its lesson list (spec §2 "Video player with lesson list"): the player takes 8 of 12 columns from
  * md up and the list 4. The list is the curriculum: each lesson's length when known and a tick once the member has
- * done it; under the player a buyer marks the lesson complete (issue #24).
+ * done it; under the player a buyer marks the lesson complete and, below, asks and answers questions about it, whose
+ * lesson times move the player (issue #24).
  */
 export function LessonArea({ view, index, onSelect, open }: LessonAreaProps) {
   const marks = useLessonMarks(view);
   const lesson = view.lessons[index];
+  const playerRef = useRef<HTMLDivElement>(null);
+  const [seekTo, setSeekTo] = useState<SeekRequest>();
+  const jump = (seconds: number) => {
+    setSeekTo((previous) => ({ seconds, n: (previous?.n ?? 0) + 1 }));
+    playerRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  };
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 8fr) 4fr' } }}>
-      <Box sx={{ minWidth: 0 }}>
-        <CoursePlayer view={view} index={index} onSelect={onSelect} open={open} />
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 8fr) 4fr' },
+        // On a phone the lesson list comes before the questions, which can run long.
+        gridTemplateAreas: { xs: '"player" "list" "questions"', md: '"player list" "questions ."' },
+      }}
+    >
+      <Box sx={{ minWidth: 0, gridArea: 'player' }}>
+        <Box ref={playerRef}>
+          <CoursePlayer view={view} index={index} onSelect={onSelect} open={open} seekTo={seekTo} />
+        </Box>
         {view.state === 'finish' && lesson && <MarkComplete lesson={lesson} marks={marks} />}
       </Box>
-      <LessonList lessons={view.lessons} index={index} onSelect={onSelect} marks={marks} />
+      <Box sx={{ minWidth: 0, gridArea: 'list' }}>
+        <LessonList lessons={view.lessons} index={index} onSelect={onSelect} marks={marks} />
+      </Box>
+      {view.state === 'finish' && lesson && (
+        <Box sx={{ minWidth: 0, gridArea: 'questions' }}>
+          <LessonQuestions productId={view.product.id} lesson={lesson} onTime={jump} />
+        </Box>
+      )}
     </Box>
   );
 }

@@ -13,7 +13,7 @@ import { statisticsKeys } from '../../../lib/query-keys';
 import { type CourseView, type Lesson, lessonThumbnailUrl } from '../api';
 import { useCourseTexts } from '../texts';
 import { advertImageUrl, type ShownAdvert, useAdvert, useLessonProgress } from './api';
-import { LessonPlayer } from './LessonPlayer';
+import { LessonPlayer, type SeekRequest } from './LessonPlayer';
 import { onStatisticsSaved } from './statistics-queue';
 import { usePlayerTexts } from './texts';
 import { advertShown, nextLessonIndex } from './viewing';
@@ -25,6 +25,8 @@ export interface CoursePlayerProps {
   index: number;
   onSelect: (index: number) => void;
   open: boolean;
+  /** A lesson time chosen under the player (a question's "03:15"), for the lesson on it. */
+  seekTo?: SeekRequest | undefined;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface CoursePlayerProps {
  * finished course the next lesson follows at the end, the first after the last. A locked lesson shows its lock and
  * never asks for its media. Rate and mute carry over from lesson to lesson, and so does the advert's clock.
  */
-export function CoursePlayer({ view, index, onSelect, open }: CoursePlayerProps) {
+export function CoursePlayer({ view, index, onSelect, open, seekTo }: CoursePlayerProps) {
   const courseText = useCourseTexts();
   const playerText = usePlayerTexts();
   const token = useToken();
@@ -94,6 +96,7 @@ export function CoursePlayer({ view, index, onSelect, open }: CoursePlayerProps)
           else onSelect(next);
         }}
         overlay={advertClock.shown && advert.data ? <AdvertOverlay advert={advert.data} /> : null}
+        seekTo={seekTo}
       />
     );
   }

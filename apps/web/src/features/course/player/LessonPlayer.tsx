@@ -78,6 +78,14 @@ export interface LessonPlayerProps {
   onEnded: () => void;
   /** Drawn over the picture (the advert), inside the player so it shows in full screen too. */
   overlay: ReactNode;
+  /** A lesson time the member chose elsewhere (a "03:15" in a question): play from there. */
+  seekTo?: SeekRequest | undefined;
+}
+
+/** A jump asked for from outside the player; `n` tells two asks for the same time apart. */
+export interface SeekRequest {
+  seconds: number;
+  n: number;
 }
 
 type Phase =
@@ -122,6 +130,8 @@ export function LessonPlayer(props: LessonPlayerProps) {
   const [active, setActive] = useState(true);
   /** Where the last 'timeupdate' found playback, for the played seconds between two of them. */
   const lastTime = useRef<number | null>(null);
+  /** A time asked for before the lesson was loaded: it starts there instead of where it resumes. */
+  const askedStart = useRef<number | null>(null);
 
   // Load and start the lesson (again on "try again").
   // biome-ignore lint/correctness/useExhaustiveDependencies: one start per lesson and attempt; the rest is read from `latest`
@@ -142,7 +152,10 @@ export function LessonPlayer(props: LessonPlayerProps) {
         if (frame) return setPhase({ kind: 'frame', url: frame });
         const known = first.type === 'hls' ? first.duration : null;
         const { recording: saving, serverResumeAt } = latest.current;
-        const start = saving ? startPosition(lastSavedRow(productId, lesson.video_id), serverResumeAt, known) : 0;
+        const asked = askedStart.current;
+        askedStart.current = null;
+        const resumeAt = saving ? startPosition(lastSavedRow(productId, lesson.video_id), serverResumeAt, known) : 0;
+        const start = asked ?? resumeAt;
         const handle = await attachSource(video, first, start, source, {
           onQualities: setQualities,
           onQuality: setPlayingQuality,
@@ -158,7 +171,7 @@ export function LessonPlayer(props: LessonPlayerProps) {
         video.defaultPlaybackRate = latest.current.rate;
         video.playbackRate = latest.current.rate;
         setPhase({ kind: 'ready' });
-        if (start >= 1) setResumedAt(start);
+        if (asked === null && start >= 1) setResumedAt(start);
         if (latest.current.open) await playOrMuted(video, latest.current.onMuted);
       } catch (error) {
         if (!cancelled) {
@@ -286,6 +299,25 @@ export function LessonPlayer(props: LessonPlayerProps) {
       else void rootRef.current?.requestFullscreen?.().catch(() => undefined);
     },
   };
+
+  // A time chosen in a question: jump there and play. A lesson not loaded yet starts there; an ask made before this
+  // player mounted (another lesson's, or before a replay) is not this player's.
+  const seenSeek = useRef(props.seekTo?.n);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per ask; the rest is read as it is then
+  useEffect(() => {
+    const asked = props.seekTo;
+    if (!asked || asked.n === seenSeek.current) return;
+    seenSeek.current = asked.n;
+    const v = video();
+    if (v && phase.kind === 'ready') {
+      actions.seek(asked.seconds);
+      if (v.paused) void v.play().catch(() => undefined);
+      return;
+    }
+    if (phase.kind === 'frame') return;
+    askedStart.current = asked.seconds;
+    if (phase.kind === 'waiting' || phase.kind === 'error') setAttempt((a) => a + 1);
+  }, [props.seekTo?.n]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
