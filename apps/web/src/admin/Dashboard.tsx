@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Title, useBasename, useLocaleState, useTranslate } from 'react-admin';
 import { Link } from 'react-router';
+import { adminKeys } from '../lib/query-keys';
 import { adminRequest } from './admin-request';
 import { LazyBarChart } from './components/BarChartLazy';
 import { formatDate, formatMoney } from './components/format';
@@ -34,7 +35,7 @@ export function Dashboard() {
   const basename = useBasename();
   const [locale] = useLocaleState();
   const { data } = useQuery({
-    queryKey: ['admin', 'dashboard'],
+    queryKey: adminKeys.dashboard(),
     queryFn: () => adminRequest<Figures>('dashboard', { query: { days: 30 } }).then((r) => r.data),
   });
   const to = (path: string) => `${basename}/${path}`;

@@ -1,13 +1,11 @@
 import type { OrderStatus } from '@sikkha/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
+import { adminKeys } from '../lib/query-keys';
 import { adminRoute } from './admin-request';
 
 /** The states of orders that wait for staff: a payment to confirm, and a charge confirmed after cancellation. */
 const WAITING_FOR_STAFF = ['wait', 'paid_after_cancel'] as const satisfies readonly OrderStatus[];
-
-/** The key of the count, so a decision elsewhere (a payment after cancellation resolved) asks again at once. */
-export const waitingOrdersKey = ['admin', 'waitingOrders'] as const;
 
 /**
  * The count of orders waiting for staff (status wait, `ordersTotalStatus`, spec 2 §9; and the payments confirmed
@@ -17,7 +15,7 @@ export const waitingOrdersKey = ['admin', 'waitingOrders'] as const;
 export function useWaitingOrders() {
   const { pathname } = useLocation();
   const { data } = useQuery({
-    queryKey: [...waitingOrdersKey, pathname],
+    queryKey: adminKeys.waitingOrders(pathname),
     queryFn: async () => {
       const totals = await Promise.all(
         WAITING_FOR_STAFF.map((orders_status) =>

@@ -2,6 +2,7 @@ import { Box, List, ListItem, ListItemText, Typography } from '@mui/material';
 import type { AuditEntry } from '@sikkha/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useLocaleState, useTranslate } from 'react-admin';
+import { adminKeys } from '../../lib/query-keys';
 import { adminRequest } from '../admin-request';
 import { formatDate, formatMoney } from './format';
 
@@ -27,7 +28,7 @@ export function History({ query }: { query: { subject?: string; subject_id?: num
     return JSON.stringify(value);
   };
   const { data } = useQuery({
-    queryKey: ['admin', 'auditLog', query],
+    queryKey: adminKeys.auditLog(query),
     queryFn: () => adminRequest<AuditEntry[]>('auditLog', { query: { ...query, pageSize: 50 } }).then((r) => r.data),
   });
   return (

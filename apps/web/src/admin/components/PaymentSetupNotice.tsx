@@ -1,13 +1,14 @@
 import { Alert, Box } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
+import { adminKeys } from '../../lib/query-keys';
 import { adminRoute } from '../admin-request';
 
 /** Staff learn here, not from a member, which payment methods are off for a setting the shop has not set. */
 export function PaymentSetupNotice() {
   const translate = useTranslate();
   const { data } = useQuery({
-    queryKey: ['admin', 'paymentSetup'],
+    queryKey: adminKeys.paymentSetup(),
     queryFn: () => adminRoute('paymentSetup', {}).then((r) => r.data),
   });
   if (!data?.gaps.length) return null;

@@ -2,6 +2,7 @@ import { fileUrl } from '@sikkha/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ADMIN_TOKEN_KEY } from '../../api/client';
+import { adminKeys } from '../../lib/query-keys';
 
 /**
  * A stored file that needs the staff token (a member's slip): an `<img src>` cannot send the bearer, so the file
@@ -9,7 +10,7 @@ import { ADMIN_TOKEN_KEY } from '../../api/client';
  */
 export function useProtectedFile(serve: string, name: string | null | undefined) {
   const { data: blob, isError } = useQuery({
-    queryKey: ['admin', 'file', serve, name],
+    queryKey: adminKeys.file(serve, name),
     enabled: Boolean(name),
     staleTime: Number.POSITIVE_INFINITY,
     queryFn: async () => {

@@ -22,6 +22,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { ADMIN_TOKEN_KEY, apiFile } from '../../api/client';
+import { saveBlob } from '../../lib/download';
+import { adminKeys } from '../../lib/query-keys';
 import { adminRoute } from '../admin-request';
 import { formatDate, formatMoney } from '../components/format';
 
@@ -42,18 +44,6 @@ function monthName(month: string, locale: string): string {
     year: 'numeric',
     timeZone: 'UTC',
   }).format(new Date(`${month}-01T00:00:00Z`));
-}
-
-/** Saves a blob the page fetched as a file of this name. */
-function save(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** The register's words for one document: its type, date, amounts, whether signed, and what voided it. */
@@ -170,12 +160,12 @@ export function EtaxExportPage() {
   const [month, setMonth] = useState(() => bangkokMonth(1));
   const months = Array.from({ length: MONTHS_BACK + 1 }, (_, back) => bangkokMonth(back));
   const register = useQuery({
-    queryKey: ['admin', 'etaxMonthlyRegister', month],
+    queryKey: adminKeys.etaxRegister(month),
     queryFn: () => adminRoute('etaxMonthlyRegister', { query: { month } }),
   });
   const download = useMutation({
     mutationFn: async (chosen: string) =>
-      save(
+      saveBlob(
         await apiFile('etaxMonthlyExport', { month: chosen }, localStorage.getItem(ADMIN_TOKEN_KEY)),
         `etax-${chosen}.zip`,
       ),

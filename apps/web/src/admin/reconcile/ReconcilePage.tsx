@@ -36,6 +36,7 @@ import { useState } from 'react';
 import { Title, useBasename, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { adminKeys } from '../../lib/query-keys';
 import { adminRoute } from '../admin-request';
 import { DialogSubmitActions } from '../components/DialogSubmitActions';
 import { useValueWords } from '../components/fields';
@@ -44,7 +45,6 @@ import { formatDate, formatMoney } from '../components/format';
 const PAGE_SIZE = 25;
 /** How far back "check now" looks (the route takes 1 to 90 days). */
 const DAY_CHOICES = [1, 2, 7, 30, 90] as const;
-const reconcileKey = ['admin', 'reconcile'] as const;
 
 /** The fields each side's record has first, in this order; any other field follows as it is. */
 const KNOWN_FIELDS = ['status', 'amount', 'refunded'] as const;
@@ -151,7 +151,7 @@ function ResolveButton({ mismatch }: { mismatch: ReconcileMismatch }) {
       setOpen(false);
       reset();
       notify('admin.reconcile.resolved', { type: 'success' });
-      void queryClient.invalidateQueries({ queryKey: reconcileKey });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.reconcile() });
     },
   });
   const close = () => {
@@ -252,13 +252,13 @@ export function ReconcilePage() {
   const [days, setDays] = useState<number>(2);
   const t = (key: string, options?: Record<string, unknown>) => translate(`admin.reconcile.${key}`, options);
   const list = useQuery({
-    queryKey: [...reconcileKey, resolved, page],
+    queryKey: adminKeys.reconcile(resolved, page),
     queryFn: () => adminRoute('ordersReconcileList', { query: { resolved, page, pageSize: PAGE_SIZE } }),
   });
   const check = useMutation({
     mutationFn: () => adminRoute('ordersReconcile', { method: 'POST', body: { days } }),
     // What the check found is said beside its button (a live region), and the list shows it.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: reconcileKey }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.reconcile() }),
     onError: (error: Error) => notify(error.message, { type: 'error' }),
   });
   const rows = list.data?.data ?? [];

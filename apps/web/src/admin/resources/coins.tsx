@@ -15,6 +15,7 @@ import {
   useLocaleState,
   useRecordContext,
 } from 'react-admin';
+import { adminKeys } from '../../lib/query-keys';
 import { adminRoute } from '../admin-request';
 import { DateField, useValueWords, ValueField } from '../components/fields';
 import { formatDate } from '../components/format';
@@ -100,7 +101,7 @@ function LedgerCheck() {
   const words = locale === 'en' ? ledgerWords.en : ledgerWords.th;
   const createPath = useCreatePath();
   const { data, isError } = useQuery({
-    queryKey: ['admin', 'logPointMismatch'],
+    queryKey: adminKeys.coinMismatch(),
     queryFn: () => adminRoute('logPointMismatch', {}).then((r) => r.data),
   });
   if (isError) return <Alert severity="error">{words.failed}</Alert>;

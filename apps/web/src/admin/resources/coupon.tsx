@@ -25,6 +25,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { adminKeys } from '../../lib/query-keys';
 import { adminRoute } from '../admin-request';
 import { ChildTable } from '../components/ChildTable';
 import { DateField, ValueField } from '../components/fields';
@@ -109,7 +110,7 @@ function Usage({ record }: { record: RaRecord }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const { data } = useQuery({
-    queryKey: ['admin', 'couponUsage', record.coupon_code],
+    queryKey: adminKeys.couponUsage(record.coupon_code),
     queryFn: () =>
       adminRoute('couponAllByCode', { query: { code: record.coupon_code } }).then(
         (r): RouteData<'couponAllByCode'>[number] | undefined => r.data.find((c) => c.id === record.id),

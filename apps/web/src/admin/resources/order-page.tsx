@@ -27,7 +27,8 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import { ADMIN_TOKEN_KEY } from '../../api/client';
+import { ADMIN_TOKEN_KEY, apiFile } from '../../api/client';
+import { saveBlob } from '../../lib/download';
 import { adminRoute } from '../admin-request';
 import { useValueWords } from '../components/fields';
 import { formatDate, formatMoney } from '../components/format';
@@ -80,20 +81,8 @@ function DocumentButton({ order }: { order: OrderView }) {
   const notify = useNotify();
   const download = useMutation({
     mutationFn: async () => {
-      const token = localStorage.getItem(ADMIN_TOKEN_KEY);
-      const res = await fetch(`/api/ordersTaxInvoiceFile?id=${order.id}`, {
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
-      });
-      if (!res.ok) {
-        const answer = (await res.json().catch(() => null)) as { message?: string } | null;
-        throw new Error(answer?.message || res.statusText);
-      }
-      const url = URL.createObjectURL(await res.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `${order.order_no ?? order.id}.pdf`;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      const blob = await apiFile('ordersTaxInvoiceFile', { id: order.id }, localStorage.getItem(ADMIN_TOKEN_KEY));
+      saveBlob(blob, `${order.order_no ?? order.id}.pdf`);
     },
     onError: (error: Error) => notify(error.message, { type: 'error' }),
   });

@@ -33,6 +33,7 @@ import {
 } from 'react-admin';
 import { type FieldValues, type Resolver, useWatch } from 'react-hook-form';
 import { ADMIN_TOKEN_KEY, apiFile } from '../../api/client';
+import { saveBlob } from '../../lib/download';
 import { adminRoute } from '../admin-request';
 import { DialogSubmitActions } from '../components/DialogSubmitActions';
 import { useChoices, useValueWords } from '../components/fields';
@@ -249,14 +250,7 @@ function RefundDocumentButton({ refund }: { refund: OrderRefund }) {
   const download = useMutation({
     mutationFn: async () => {
       const blob = await apiFile('ordersRefundFile', { id: refund.id }, localStorage.getItem(ADMIN_TOKEN_KEY));
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `${refund.doc_no ?? `refund-${refund.id}`}.pdf`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveBlob(blob, `${refund.doc_no ?? `refund-${refund.id}`}.pdf`);
     },
     onError: (error: Error) => notify(error.message, { type: 'error' }),
   });

@@ -20,11 +20,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RecordContextProvider, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { Controller, useForm } from 'react-hook-form';
+import { adminKeys } from '../../lib/query-keys';
 import { adminRoute } from '../admin-request';
 import { DialogSubmitActions } from '../components/DialogSubmitActions';
 import { formatDate, formatMoney } from '../components/format';
 import { paidBaht } from '../components/order-money';
-import { waitingOrdersKey } from '../waiting-orders';
 import { MemberCell } from './order-cells';
 
 type Action = 'refund' | 'grant';
@@ -56,7 +56,7 @@ export function ResolvePaidButtons({ order }: { order: Pick<OrderView, 'id' | 'o
       reset();
       notify(answer.message || translate('admin.order.paidAfterCancel.done'), { type: 'success' });
       void queryClient.invalidateQueries({ queryKey: paidAfterCancelKey });
-      void queryClient.invalidateQueries({ queryKey: waitingOrdersKey });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.waitingOrders() });
       refresh();
     },
   });

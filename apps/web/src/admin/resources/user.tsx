@@ -32,6 +32,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { MemberCrown } from '../../components/MemberCrown';
+import { adminKeys } from '../../lib/query-keys';
 import { adminRoute } from '../admin-request';
 import { LazyBarChart } from '../components/BarChartLazy';
 import { ChildTable } from '../components/ChildTable';
@@ -132,11 +133,11 @@ function ViewingStatistics({ userId }: { userId: number }) {
   const thisMonth = bangkokDate(new Date()).slice(0, 7);
   const [month, setMonth] = useState(thisMonth);
   const { data } = useQuery({
-    queryKey: ['admin', 'statisticsChart', userId, month],
+    queryKey: adminKeys.memberChart(userId, month),
     queryFn: () => adminRoute('videoStatisticsChartByUser', { query: { user_id: userId, month } }).then((r) => r.data),
   });
   const { data: courses } = useQuery({
-    queryKey: ['admin', 'statisticsCourses', userId],
+    queryKey: adminKeys.memberCourses(userId),
     queryFn: () => adminRoute('videoStatisticsByUser', { query: { user_id: userId } }).then((r) => r.data),
   });
   const monthName = formatDate(`${month}-01`, locale).replace(/^\d+\s/, '');

@@ -1,5 +1,6 @@
 import type { AudienceCount, Delivery, DeliveryStatus, SendBody, SendChannel, SentMessage } from '@sikkha/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminKeys } from '../../lib/query-keys';
 import { adminRequest } from '../admin-request';
 import { type Recipients, recipientsChosen, recipientsOf } from './recipients';
 
@@ -9,11 +10,13 @@ const PROGRESS_MS = 2000;
 const stillSending = (messages: SentMessage[] | undefined) =>
   messages?.some((m) => m.progress.some((p) => p.queued > 0)) ?? false;
 
+/** The send screens' keys, under the back office's (lib/query-keys.ts): a send invalidates `all`. */
 export const sendKeys = {
-  all: ['admin', 'send'] as const,
-  list: (page: number) => ['admin', 'send', 'list', page] as const,
-  audience: (recipients: Recipients) => ['admin', 'send', 'audience', recipients] as const,
-  deliveries: (query: DeliveriesQuery) => ['admin', 'send', 'deliveries', query] as const,
+  all: [...adminKeys.all, 'send'] as const,
+  list: (page: number) => [...sendKeys.all, 'list', page] as const,
+  audience: (recipients: Recipients) => [...sendKeys.all, 'audience', recipients] as const,
+  deliveries: (query: DeliveriesQuery) => [...sendKeys.all, 'deliveries', query] as const,
+  message: (id: number | undefined) => [...sendKeys.all, 'message', id] as const,
 };
 
 /**
@@ -47,7 +50,7 @@ export function useSentMessages(page: number, pageSize: number) {
 /** One message with its progress, read again while it is still being sent. */
 export function useSentMessage(message: SentMessage | null) {
   return useQuery({
-    queryKey: ['admin', 'send', 'message', message?.id] as const,
+    queryKey: sendKeys.message(message?.id),
     queryFn: () => adminRequest<SentMessage>('sendById', { query: { id: message?.id } }).then((r) => r.data),
     enabled: message !== null,
     initialData: message ?? undefined,

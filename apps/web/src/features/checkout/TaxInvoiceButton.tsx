@@ -4,20 +4,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { apiFile } from '../../api/client';
+import { saveBlob } from '../../lib/download';
 import { useDocumentTexts } from './document-texts';
-
-/** Hands a fetched file to the browser as a download under its own name. */
-function save(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click is handled; keep the URL a moment for slow starts.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * A PDF the API makes for the member (a receipt, a credit note), fetched with the member's token and saved as
@@ -41,7 +29,7 @@ export function DocumentButton({
   const download = async () => {
     setState({ busy: true, error: null });
     try {
-      save(await apiFile(path, { id }), `${number}.pdf`);
+      saveBlob(await apiFile(path, { id }), `${number}.pdf`);
       setState({ busy: false, error: null });
     } catch (error) {
       setState({ busy: false, error: error instanceof Error ? error.message : String(error) });

@@ -6,6 +6,7 @@ import { retryServerErrors } from '../../api/query-retry';
 import { routeData } from '../../api/routes';
 import { useToken } from '../../api/session';
 import type { CourseRequest } from '../../lib/course-paths';
+import { saveBlob } from '../../lib/download';
 import { courseKeys } from '../../lib/query-keys';
 
 export type CourseView = RouteData<'courseView'>;
@@ -44,16 +45,7 @@ export async function downloadFile(serve: string, file: string, name: string): P
   const token = localStorage.getItem(TOKEN_KEY);
   const res = await fetch(fileUrl(serve, file), { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   if (!res.ok) throw new ApiError(res.status, res.statusText || 'Download failed');
-  const blob = await res.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click is handled; keep the URL a moment for slow starts.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await res.blob(), name);
 }
 
 /** The download name: the item's title with the stored file's extension, so the reader knows what they got. */
