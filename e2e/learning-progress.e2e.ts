@@ -160,6 +160,16 @@ describe('progress a learner can see', () => {
       await visible(markButton());
       await shot('course-dialog-390');
 
+      // The server out of reach: the member is told the mark was not saved, and the lesson stays as it was.
+      await page.route('**/api/lessonComplete', (route) =>
+        route.fulfill({ status: 503, contentType: 'application/json', body: '{"result":false,"message":"x"}' }),
+      );
+      await markButton().click();
+      await visible(dialog().getByRole('status').filter({ hasText: 'บันทึกไม่สำเร็จ กรุณาลองใหม่อีกครั้ง' }));
+      await expect.poll(() => markButton().getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('false');
+      expect((await serverCourse())?.completed).toBe(3);
+      await page.unroute('**/api/lessonComplete');
+
       // Reached with Tab from the lesson's own player, and pressed with Space.
       await dialog()
         .getByRole('region', { name: `เครื่องเล่นวิดีโอ: ${LESSONS[2]}` })

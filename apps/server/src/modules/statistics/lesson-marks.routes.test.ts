@@ -86,6 +86,11 @@ describe('who may mark a lesson complete', () => {
     const refused = await mark(hiddenBuyer, hidden.lessons.first, true, hidden.course.id);
     expect(refused.statusCode).toBe(404);
     expect(await detailOf(hiddenBuyer, hidden.course.id)).toEqual([]);
+    // My learning leaves the hidden course out, as the rest of the shop does; staff looking at the member see it.
+    expect(await courseOf(hiddenBuyer, hidden.course.id)).toBeUndefined();
+    const staff = await t.staff('marks-hidden-staff');
+    const seen = (await staff.get(`/api/videoStatisticsByUser?user_id=${hiddenBuyer.id}`)).json().data as CourseRow[];
+    expect(seen.map((c) => c.product_id)).toContain(hidden.course.id);
   });
 
   test('marking twice is one mark (its first time kept); taking it back twice leaves nothing behind', async () => {

@@ -62,8 +62,8 @@ export function registerStatisticsRoutes(app: FastifyInstance, statistics: Stati
       },
     },
     async (request) => {
-      const userId = subjectOf(requireSignedIn(request), request.query.user_id);
-      const data = await statistics.courses(userId);
+      const viewer = requireSignedIn(request);
+      const data = await statistics.courses(viewer, subjectOf(viewer, request.query.user_id));
       return { result: true, data, message: message('ok'), total: data.length };
     },
   );

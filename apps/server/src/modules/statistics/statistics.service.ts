@@ -24,7 +24,15 @@ import type { Transact, Work } from '../../db/unit-of-work.js';
 import { fail, forbidden, notFound } from '../../errors.js';
 import { issueCertificate } from '../../jobs/certificate.job.js';
 import type { Jobs } from '../../jobs/jobs.js';
-import { authorize, courseStateOf, coursesOf, lessonLocked, type SignedIn } from '../../policies/index.js';
+import {
+  type Actor,
+  authorize,
+  courseStateOf,
+  coursesOf,
+  lessonLocked,
+  productsVisibleTo,
+  type SignedIn,
+} from '../../policies/index.js';
 
 export interface StatisticsDeps {
   db: Db;
@@ -267,9 +275,10 @@ export function statisticsService({ db, clock, transact, jobs }: StatisticsDeps)
   /**
    * The member's courses, those played or marked (most recently played first) then those bought and not started
    * yet: every lesson of each, how many are done (`lessonDone`: a preview once the course was played), seconds, and
-   * the lesson to resume. A lesson no longer listed in its course counts for nothing.
+   * the lesson to resume. A lesson no longer listed in its course counts for nothing. A course staff hid is left out
+   * for the member, as everywhere else in the shop; staff looking at the member see it.
    */
-  async function courses(userId: number) {
+  async function courses(viewer: Actor, userId: number) {
     const progress = await progressOf(userId);
     const bought = (await coursesOf(db, userId, clock.now())).finished.map((c) => c.product_id);
     const ids = [...new Set([...progress.map((p) => p.lesson.product_id), ...bought])];
@@ -278,7 +287,7 @@ export function statisticsService({ db, clock, transact, jobs }: StatisticsDeps)
       db
         .select({ product_id: product.id, product_title: product.product_title })
         .from(product)
-        .where(inArray(product.id, ids)),
+        .where(and(inArray(product.id, ids), productsVisibleTo(viewer))),
       db
         .select({ product_id: videoList.product_id, video_id: videoList.video_id, status: videoList.video_list_status })
         .from(videoList)
