@@ -24,6 +24,8 @@ const DocumentVerifyPage = lazyWithReload(() =>
   import('../features/document-verify/DocumentVerifyPage').then((m) => m.DocumentVerifyPage),
 );
 const LearningPage = lazyWithReload(() => import('../features/learning/LearningPage').then((m) => m.LearningPage));
+// A test's own page, in the course dialog's chunk (it shares the test's parts with the dialog).
+const QuizPage = lazyWithReload(() => import('../features/course/QuizPage').then((m) => m.QuizPage));
 const CoinPage = lazyWithReload(() => import('../features/coins/CoinPage').then((m) => m.CoinPage));
 // Checkout's payment pages and My courses' orders, in checkout's chunks.
 const PaymentPage = lazyWithReload(() => import('../features/checkout/PaymentPage').then((m) => m.PaymentPage));
@@ -91,6 +93,7 @@ const storefrontRoutes: RouteObject[] = [
   { path: storefrontPages.documentVerify, element: <DocumentVerifyPage /> },
   { path: storefrontPages.coin, element: <CoinPage /> },
   { path: storefrontPages.learning, element: <LearningPage /> },
+  { path: storefrontPages.courseTest, element: <QuizPage /> },
   ...contentPages.map((page) => ({ path: storefrontPages[page], element: <ContentPage page={page} /> })),
   {
     path: storefrontPages.code,

@@ -32,6 +32,8 @@ export const storefrontPages = {
   documentVerify: 'verify-document',
   /** The member's learning: time watched, a chart per day, progress and resume per course. */
   learning: 'learning',
+  /** A buyer takes one of a course's tests full-page (the course dialog links here). */
+  courseTest: 'course/:product/test/:quiz',
 } as const;
 
 export type StorefrontPage = keyof typeof storefrontPages;
@@ -59,6 +61,9 @@ export function isWebPage(pathname: string): boolean {
  * server-rendered page's query answers): `<` escaped, so no value can close the element or open another.
  */
 export const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** The page of one of a course's tests. */
+export const courseTestPath = (productId: number, quizId: number) => `/course/${productId}/test/${quizId}`;
 
 /** The spec opens a course by its title: /product/{product_title} (links in the app, mails and the sitemap). */
 export const coursePath = (title: string) => `/product/${encodeURIComponent(title)}`;

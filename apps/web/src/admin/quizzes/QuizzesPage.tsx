@@ -74,6 +74,7 @@ const blankDraft = (productId: number): Draft => ({
   show_answers: true,
   published: false,
   required_for_certificate: false,
+  pass_to_continue: false,
   questions: [blankQuestion('single')],
 });
 
@@ -321,7 +322,13 @@ function QuizEditor({ initial, onDone }: { initial: Draft; onDone: () => void })
   });
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft({ ...draft, [key]: value });
   const flag = (
-    key: 'shuffle_questions' | 'shuffle_choices' | 'show_answers' | 'published' | 'required_for_certificate',
+    key:
+      | 'shuffle_questions'
+      | 'shuffle_choices'
+      | 'show_answers'
+      | 'published'
+      | 'required_for_certificate'
+      | 'pass_to_continue',
   ) => (
     <FormControlLabel
       control={<Switch checked={Boolean(draft[key])} onChange={(e) => set(key, e.target.checked)} />}
@@ -349,7 +356,14 @@ function QuizEditor({ initial, onDone }: { initial: Draft; onDone: () => void })
           label={t('lesson')}
           value={draft.video_id ?? ''}
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          onChange={(e) => set('video_id', e.target.value === '' ? null : Number(e.target.value))}
+          // Only a test after a lesson locks the lessons that follow: the final test drops the setting.
+          onChange={(e) =>
+            setDraft(
+              e.target.value === ''
+                ? { ...draft, video_id: null, pass_to_continue: false }
+                : { ...draft, video_id: Number(e.target.value) },
+            )
+          }
         >
           <MenuItem value="">{t('final')}</MenuItem>
           {(lessons.data ?? []).map((lesson, i) => (
@@ -397,6 +411,7 @@ function QuizEditor({ initial, onDone }: { initial: Draft; onDone: () => void })
           {flag('show_answers')}
           {flag('published')}
           {flag('required_for_certificate')}
+          {draft.video_id !== null && flag('pass_to_continue')}
         </Stack>
         {draft.questions.map((question, i) => (
           <QuestionForm

@@ -75,7 +75,8 @@ export function LessonArea({ view, index, onSelect, open }: LessonAreaProps) {
         <Box ref={playerRef}>
           <CoursePlayer view={view} index={index} onSelect={onSelect} open={open} seekTo={seekTo} />
         </Box>
-        {view.state === 'finish' && lesson && <MarkComplete lesson={lesson} marks={marks} />}
+        {/* A lesson a test still holds (pass to continue) is not there to be marked yet. */}
+        {view.state === 'finish' && lesson && !lesson.locked && <MarkComplete lesson={lesson} marks={marks} />}
       </Box>
       <Box sx={{ minWidth: 0, gridArea: 'list' }}>
         <LessonList lessons={view.lessons} index={index} onSelect={onSelect} marks={marks} />
@@ -199,7 +200,13 @@ function LessonList({ lessons, index, onSelect, marks }: LessonListProps) {
                             {clock(lesson.duration)}
                           </Box>
                         )}
-                        {lesson.video_detail}
+                        {lesson.locked_by_quiz ? (
+                          <Box component="span" data-held-by-test sx={{ color: 'warning.dark', fontWeight: 500 }}>
+                            {text.lockedByQuiz(lesson.locked_by_quiz.title)}
+                          </Box>
+                        ) : (
+                          lesson.video_detail
+                        )}
                       </>
                     }
                     slotProps={{

@@ -36,9 +36,20 @@ interface QuizTexts {
   expected: string;
   back: string;
   timeUp: string;
+  passToContinue: string;
+  openPage: string;
+  /** The test's own page. */
+  pageTitle: string;
+  backToCourse: string;
+  signInToTake: string;
+  signIn: string;
+  retry: string;
+  buyersOnly: string;
+  notFound: string;
+  loadError: string;
 }
 
-/** The course dialog's tests: the list for a buyer, taking one, and its result. */
+/** The tests, in the course dialog and on a test's own page: the list for a buyer, taking one, and its result. */
 export const useQuizTexts = defineTexts<QuizTexts>('quizzes', {
   th: {
     heading: 'แบบทดสอบ',
@@ -77,6 +88,16 @@ export const useQuizTexts = defineTexts<QuizTexts>('quizzes', {
     expected: 'คำตอบที่ถูก',
     back: 'กลับไปที่รายการแบบทดสอบ',
     timeUp: 'หมดเวลาแล้ว กำลังส่งคำตอบที่บันทึกไว้',
+    passToContinue: 'ต้องผ่านเพื่อเรียนบทถัดไป',
+    openPage: 'เปิดเต็มหน้า',
+    pageTitle: 'แบบทดสอบ',
+    backToCourse: 'กลับไปที่คอร์สเรียน',
+    signInToTake: 'กรุณาเข้าสู่ระบบด้วยบัญชีที่ซื้อคอร์สนี้เพื่อทำแบบทดสอบ',
+    signIn: 'เข้าสู่ระบบ',
+    retry: 'ลองอีกครั้ง',
+    buyersOnly: 'แบบทดสอบนี้สำหรับผู้ที่ซื้อคอร์สนี้แล้วเท่านั้น ซื้อคอร์สเพื่อทำแบบทดสอบ',
+    notFound: 'ไม่พบแบบทดสอบนี้ อาจถูกปิดไปแล้วหรือลิงก์ไม่ถูกต้อง',
+    loadError: 'โหลดแบบทดสอบไม่สำเร็จ',
   },
   en: {
     heading: 'Tests',
@@ -115,5 +136,15 @@ export const useQuizTexts = defineTexts<QuizTexts>('quizzes', {
     expected: 'Correct answer',
     back: 'Back to the tests',
     timeUp: 'Time is up: submitting the answers saved',
+    passToContinue: 'Pass it to open the next lessons',
+    openPage: 'Open as a page',
+    pageTitle: 'Test',
+    backToCourse: 'Back to the course',
+    signInToTake: 'Sign in with the account that bought this course to take the test',
+    signIn: 'Sign in',
+    retry: 'Try again',
+    buyersOnly: 'This test is for buyers of the course only: buy the course to take it',
+    notFound: 'This test was not found: it may have been closed, or the link is wrong',
+    loadError: 'The test could not be loaded',
   },
 });

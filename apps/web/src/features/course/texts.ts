@@ -9,6 +9,9 @@ interface CourseTexts {
   loadError: string;
   retry: string;
   lockedLesson: string;
+  /** A buyer's lesson held by a test before it (pass to continue). */
+  lockedByQuiz: (test: string) => string;
+  takeTest: string;
   lessons: string;
   lessonCount: (n: number) => string;
   noLessons: string;
@@ -68,6 +71,8 @@ const texts: Bilingual<CourseTexts> = {
     loadError: 'โหลดข้อมูลคอร์สเรียนไม่สำเร็จ',
     retry: 'ลองอีกครั้ง',
     lockedLesson: 'บทเรียนนี้สำหรับผู้ซื้อคอร์สเท่านั้น',
+    lockedByQuiz: (test) => `ผ่านแบบทดสอบ “${test}” เพื่อเรียนต่อ`,
+    takeTest: 'ไปทำแบบทดสอบ',
     lessons: 'บทเรียน',
     lessonCount: (n) => `${n} บทเรียน`,
     noLessons: 'ยังไม่มีบทเรียนในคอร์สนี้',
@@ -123,6 +128,8 @@ const texts: Bilingual<CourseTexts> = {
     loadError: 'Could not load the course',
     retry: 'Try again',
     lockedLesson: 'This lesson is for buyers of the course',
+    lockedByQuiz: (test) => `Pass the test “${test}” to continue`,
+    takeTest: 'Take the test',
     lessons: 'Lessons',
     lessonCount: (n) => `${n} ${n === 1 ? 'lesson' : 'lessons'}`,
     noLessons: 'This course has no lessons yet.',

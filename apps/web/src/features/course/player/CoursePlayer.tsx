@@ -1,13 +1,16 @@
 import LockIcon from '@mui/icons-material/Lock';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import { styled } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { PLAYER_HEIGHT } from '@sikkha/contract/rules';
 import { webLink } from '@sikkha/contract/rules/links';
+import { courseTestPath } from '@sikkha/contract/rules/pages';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { useToken } from '../../../api/session';
 import { statisticsKeys } from '../../../lib/query-keys';
 import { type CourseView, type Lesson, lessonThumbnailUrl } from '../api';
@@ -63,6 +66,22 @@ export function CoursePlayer({ view, index, onSelect, open, seekTo }: CoursePlay
   let body: ReactNode;
   if (!lesson) {
     body = <Still lesson={undefined} caption={courseText.noLessons} />;
+  } else if (lesson.locked_by_quiz) {
+    body = (
+      <Still lesson={lesson} caption={courseText.lockedByQuiz(lesson.locked_by_quiz.title)}>
+        <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5 }}>
+          <LockIcon aria-hidden sx={{ fontSize: { xs: 48, md: 72 }, color: 'warning.light' }} />
+          <Button
+            component={RouterLink}
+            to={courseTestPath(productId, lesson.locked_by_quiz.id)}
+            variant="contained"
+            color="warning"
+          >
+            {courseText.takeTest}
+          </Button>
+        </Box>
+      </Still>
+    );
   } else if (lesson.locked) {
     body = (
       <Still lesson={lesson} caption={courseText.lockedLesson}>
