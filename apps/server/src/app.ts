@@ -36,10 +36,10 @@ import { playbackModule } from './modules/playback/playback.module.js';
 import { quizzesModule } from './modules/quizzes/quizzes.module.js';
 import { reviewsModule } from './modules/reviews/reviews.module.js';
 import { sandboxGatewayModule } from './modules/sandbox-gateway/sandbox-gateway.module.js';
-import { seoModule } from './modules/seo/seo.module.js';
 import { statisticsModule } from './modules/statistics/statistics.module.js';
 import { uploadsModule } from './modules/uploads/uploads.module.js';
 import { videosModule } from './modules/videos/videos.module.js';
+import { webAppModule } from './modules/web-app/web-app.module.js';
 import { createMailer, type Mailer } from './providers/mail.js';
 import { createMessenger, type Messenger } from './providers/messaging.js';
 import { createPayments, type Payments } from './providers/payments/index.js';
@@ -48,7 +48,7 @@ import { typstPdf } from './providers/pdf/typst.js';
 import { s3Files } from './providers/s3-storage.js';
 import { localDiskStorage, localPackageStore, type Storage } from './providers/storage.js';
 
-/** The domains of the shop. The seo module comes last: it answers every path nobody else did. */
+/** The domains of the shop. The web app module comes last: it answers every path nobody else did. */
 const modules: readonly AppModule[] = [
   sandboxGatewayModule,
   accountsModule,
@@ -69,7 +69,7 @@ const modules: readonly AppModule[] = [
   videosModule,
   backofficeModule,
   messagingModule,
-  seoModule,
+  webAppModule,
 ];
 
 export interface AppDeps {

@@ -5,7 +5,7 @@ import { product, review } from './schema/index.js';
 
 /**
  * The shown reviews' average (one decimal) and count per course, for the courses `where` selects (a condition on
- * `product` or `review`): the reviews module's cards and dialog and the seo module's structured data read the same.
+ * `product` or `review`): the reviews module's cards and dialog and the web app module's structured data (page-meta.ts) read the same.
  * A hidden review counts nowhere.
  */
 export async function shownRatings(db: Executor, where: SQL | undefined): Promise<RatingSummary[]> {

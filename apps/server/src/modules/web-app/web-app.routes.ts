@@ -1,68 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import {
-  COOKIE_CONSENT,
-  COOKIE_CONSENT_FORM,
-  cookieConsentCookie,
-  isWebPage,
-  readCookieConsent,
-} from '@sikkha/contract/rules';
+import { COOKIE_CONSENT, isWebPage, readCookieConsent } from '@sikkha/contract/rules';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { DATABASE_RETRY_AFTER, isConnectionLost } from '../../db/connection-lost.js';
 import { routeNotFound } from '../../http/error-handler.js';
-import { acceptFormPosts } from '../../http/form-body.js';
 import type { ReadCache } from '../../http/read-cache.js';
 import { pageSecurityPolicy } from '../../http/security-headers.js';
 import type { ThirdPartyOrigins } from '../../providers/payments/port.js';
 import { encodePage, pageCache } from './page-cache.js';
+import { META_TABLES, type PageMeta, type PageMetaService } from './page-meta.js';
 import { fontPreloads, loadPageRenderer, withRenderedPage } from './page-renderer.js';
-import { META_TABLES, type PageMeta, type SeoService } from './seo.service.js';
-
-/** sitemap.xml and robots.txt for search engines. */
-export function registerSitemapRoutes(app: FastifyInstance, seo: SeoService) {
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('application/xml').send(await seo.sitemap()),
-  );
-  app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) => reply.type('text/plain').send(seo.robots()));
-}
-
-/** Where a form may send the shopper back to: a path of this site, written as a URL writes it; else home. */
-function backTo(asked: string | undefined): string {
-  if (!asked?.startsWith('/')) return '/';
-  const site = 'http://site.invalid';
-  try {
-    const url = new URL(asked, site);
-    // "//host" and "/\host" name another site; the URL's own serialization escapes anything else.
-    return url.origin === site ? url.pathname + url.search : '/';
-  } catch {
-    return '/';
-  }
-}
-
-const consentForm = z.object({ answer: z.enum(['agree', 'disagree']), back: z.string().max(2048).optional() });
-
-/**
- * The cookie banner's answer tapped before the page's script ran (the banner's buttons submit a plain form): the
- * cookie is kept as the script would keep it, and the shopper goes back to the page, now rendered without the banner.
- */
-export async function registerCookieConsentForm(app: FastifyInstance) {
-  await app.register(async (plain) => {
-    acceptFormPosts(plain);
-    plain
-      .withTypeProvider<ZodTypeProvider>()
-      .post(COOKIE_CONSENT_FORM, { schema: { hide: true, body: consentForm } }, (request, reply) =>
-        reply
-          .status(303)
-          .header('set-cookie', cookieConsentCookie(request.body.answer))
-          .header('cache-control', 'no-store')
-          .header('location', backTo(request.body.back))
-          .send(),
-      );
-  });
-}
 
 /**
  * The SPA: files by name, and index.html (with the page's own title and meta) for every other page path. Without
@@ -70,7 +18,7 @@ export async function registerCookieConsentForm(app: FastifyInstance) {
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  seo: SeoService,
+  meta: PageMetaService,
   options: {
     webDir: string | undefined;
     https: boolean;
@@ -130,17 +78,17 @@ export async function registerWebApp(
     if (kept) return send(reply.header('x-cache', 'hit'), status, await pages.encode(kept, accept));
 
     const stampOf = options.readCache.versionsNow();
-    let meta: PageMeta;
+    let pageMeta: PageMeta;
     try {
-      meta = await seo.metaFor(request.url);
+      pageMeta = await meta.metaFor(request.url);
     } catch (error) {
       if (!isConnectionLost(error)) throw error;
       // The database is away: the app's page without its data, which shows its own error and retry, answered 503
       // with Retry-After so a crawler comes back rather than keeping an empty page.
-      const page = await encodePage(seo.render(indexHtml, seo.siteMeta(request.url)), accept);
+      const page = await encodePage(meta.render(indexHtml, meta.siteMeta(request.url)), accept);
       return send(reply.header('retry-after', String(DATABASE_RETRY_AFTER)), 503, page);
     }
-    const shell = seo.render(indexHtml, meta);
+    const shell = meta.render(indexHtml, pageMeta);
     // Public pages come with their markup and data (a visitor's), so a phone paints them before any script runs.
     const { result: rendered, tables } = await options.readCache.tablesRead(async () =>
       renderPage?.(request.url, consent ? `${COOKIE_CONSENT}=${consent}` : '').catch((error: unknown) => {

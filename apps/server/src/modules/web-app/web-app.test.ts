@@ -24,7 +24,7 @@ let database: Awaited<ReturnType<typeof freshDatabase>>;
 
 beforeAll(async () => {
   database = await freshDatabase();
-  const dataDir = mkdtempSync(join(tmpdir(), 'sikkha-seo-'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'sikkha-web-app-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'https://shop.example' });
   const clock = testClock();
   await seedDemo(database.db, { dataDir, clock });

@@ -30,7 +30,7 @@ const excerpt = (text: string | null, fallback: string) => {
 export const META_TABLES = [getTableName(product), getTableName(news), getTableName(review)];
 
 /** Titles, descriptions, Open Graph and structured data for shareable pages, and the sitemap. */
-export function seoService(db: Db, publicUrl: string) {
+export function pageMetaService(db: Db, publicUrl: string) {
   const absolute = (path: string) => `${publicUrl}${path}`;
 
   async function courseMeta(title: string): Promise<PageMeta | null> {
@@ -199,4 +199,4 @@ export function seoService(db: Db, publicUrl: string) {
     },
   };
 }
-export type SeoService = ReturnType<typeof seoService>;
+export type PageMetaService = ReturnType<typeof pageMetaService>;
