@@ -204,6 +204,10 @@ export const messages = {
     th: 'ล็อกบทเรียนถัดไปได้เฉพาะแบบทดสอบหลังบทเรียน ไม่ใช่แบบทดสอบท้ายคอร์ส',
     en: 'Only a test after a lesson can lock the lessons that follow, not the final test',
   },
+  quizAfterHeldLesson: {
+    th: 'แบบทดสอบนี้ยังล็อกอยู่ ผ่านแบบทดสอบก่อนหน้าเพื่อทำต่อ',
+    en: 'This test is locked: pass the test before it to continue',
+  },
   lessonAfterQuiz: {
     th: 'บทเรียนนี้ยังล็อกอยู่ ผ่านแบบทดสอบก่อนหน้าเพื่อเรียนต่อ',
     en: 'This lesson is locked: pass the test before it to continue',

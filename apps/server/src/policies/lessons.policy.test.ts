@@ -141,3 +141,31 @@ describe('lessonGates', () => {
     expect(await allows(ctx(), buyer, 'lesson.play', lesson('open'))).toBe(true);
   });
 });
+
+describe('what else a test holds back', () => {
+  test('lesson.mark: a held lesson cannot be marked complete until the test is passed', async () => {
+    const test = await gate('open');
+    await expect(authorize(ctx(), buyer, 'lesson.mark', lesson('second'))).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'บทเรียนนี้ยังล็อกอยู่ ผ่านแบบทดสอบก่อนหน้าเพื่อเรียนต่อ',
+    });
+    expect(await allows(ctx(), buyer, 'lesson.mark', lesson('open'))).toBe(true);
+    await attempt(test.id, buyer.id, 1, true);
+    expect(await allows(ctx(), buyer, 'lesson.mark', lesson('second'))).toBe(true);
+  });
+
+  test('quiz.take: the test after a held lesson waits for the test that holds it; the final test does not', async () => {
+    const early = await gate('open');
+    const later = await gate('first', { pass_to_continue: false });
+    const final = await gate('open', { video_id: null, pass_to_continue: false });
+    const subject = (row: typeof later) => ({ ...row, product_status: 'Show' });
+    await expect(authorize(ctx(), buyer, 'quiz.take', subject(later))).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'แบบทดสอบนี้ยังล็อกอยู่ ผ่านแบบทดสอบก่อนหน้าเพื่อทำต่อ',
+    });
+    expect(await allows(ctx(), buyer, 'quiz.take', subject(early))).toBe(true);
+    expect(await allows(ctx(), buyer, 'quiz.take', subject(final))).toBe(true);
+    await attempt(early.id, buyer.id, 1, true);
+    expect(await allows(ctx(), buyer, 'quiz.take', subject(later))).toBe(true);
+  });
+});

@@ -92,11 +92,14 @@ export async function mayPlayLesson(db: Executor, actor: Actor, lesson: Lesson, 
 
 /**
  * Whether the caller may mark a lesson of a course complete, or take the mark back: a member who bought the course
- * (a finished order within its 2-year window). Progress is the member's own: staff and visitors mark nothing. A
- * lesson of a hidden course, or a video the course does not list, does not exist for the caller (404).
+ * (a finished order within its 2-year window), unless a test before it holds it (pass to continue: 403 with the
+ * reason). Progress is the member's own: staff and visitors mark nothing. A lesson of a hidden course, or a video
+ * the course does not list, does not exist for the caller (404).
  */
 export async function mayMarkLesson(db: Executor, actor: Actor, lesson: Lesson, now: Date): Promise<Decision> {
   if (!(await lessonStatusOf(db, actor, lesson))) return 'hide';
   if (actor.kind !== 'member') return false;
-  return courseStateOf(actor, await coursesOf(db, actor.id, now), lesson.productId) === 'finish';
+  if (courseStateOf(actor, await coursesOf(db, actor.id, now), lesson.productId) !== 'finish') return false;
+  const held = (await lessonGates(db, actor.id, lesson.productId)).has(lesson.videoId);
+  return held ? { refused: 'lessonAfterQuiz' } : true;
 }
