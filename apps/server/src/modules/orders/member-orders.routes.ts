@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireMember, requireSignedIn } from '../../http/auth.js';
 import { errorResponses } from '../../http/error-responses.js';
-import type { GatewayPayments } from './gateway.js';
+import type { OnlinePayments } from './online-payments.js';
 import { WaitingOrderExists } from './order-placement.js';
 import type { OrdersService } from './orders.service.js';
 
@@ -17,7 +17,7 @@ const IDEMPOTENCY_HEADER = 'idempotency-key';
  * else writes orders: the resource engine only reads them (`orders`, `ordersById`, `ordersByUserId`,
  * `ordersByStatus`, `ordersDetail…`) with the owner-or-staff rule.
  */
-export function registerMemberOrderRoutes(app: FastifyInstance, orders: OrdersService, gateway: GatewayPayments) {
+export function registerMemberOrderRoutes(app: FastifyInstance, orders: OrdersService, online: OnlinePayments) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders-payments'];
   const ok = message('ok');
@@ -91,7 +91,7 @@ export function registerMemberOrderRoutes(app: FastifyInstance, orders: OrdersSe
       },
     },
     async (request) => {
-      const data = await gateway.pay(requireMember(request), request.body);
+      const data = await online.pay(requireMember(request), request.body);
       const failed = data.status === 'failed' || data.status === 'expired';
       return { result: !failed, data, message: failed ? message('paymentRejected') : ok };
     },
@@ -124,7 +124,7 @@ export function registerMemberOrderRoutes(app: FastifyInstance, orders: OrdersSe
         response: { 200: routes.ordersByRef.response, ...errorResponses },
       },
     },
-    async (request) => ({ result: true, data: await gateway.paymentPage(request.query.ref), message: ok }),
+    async (request) => ({ result: true, data: await online.paymentPage(request.query.ref), message: ok }),
   );
 
   api.get(
@@ -137,7 +137,7 @@ export function registerMemberOrderRoutes(app: FastifyInstance, orders: OrdersSe
         response: { 200: routes.ordersByCode.response, ...errorResponses },
       },
     },
-    async (request) => ({ result: true, data: await gateway.paymentPage(request.query.code), message: ok }),
+    async (request) => ({ result: true, data: await online.paymentPage(request.query.code), message: ok }),
   );
 
   api.post(
@@ -202,7 +202,7 @@ export function registerMemberOrderRoutes(app: FastifyInstance, orders: OrdersSe
       },
     },
     async (request) => {
-      const data = await gateway.recheck(requireSignedIn(request), request.query);
+      const data = await online.recheck(requireSignedIn(request), request.query);
       return { result: true, data, message: ok };
     },
   );

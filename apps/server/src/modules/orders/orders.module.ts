@@ -3,9 +3,9 @@ import { expireOrder, reconcileGateway, retryRefund } from '../../jobs/orders.jo
 import type { AppModule } from '../module.js';
 import { settle } from './charges.js';
 import { registerCheckoutRoutes } from './checkout.routes.js';
-import { gatewayPayments } from './gateway.js';
-import { registerGatewayRoutes } from './gateway.routes.js';
 import { registerMemberOrderRoutes } from './member-orders.routes.js';
+import { onlinePayments } from './online-payments.js';
+import { registerOnlinePaymentRoutes } from './online-payments.routes.js';
 import { DAY_MS } from './order-views.js';
 import { ordersService } from './orders.service.js';
 import { gapLine, paymentGaps } from './payment-setup.js';
@@ -32,10 +32,10 @@ export const ordersModule: AppModule = {
       bahtPerCoin: ctx.config.coinBahtRate,
     };
     const orders = ordersService({ ...deps, storage: ctx.providers.storage });
-    const gateway = gatewayPayments(orders.ctx);
+    const online = onlinePayments(orders.ctx);
     const reconcile = reconciliation({ ctx: orders.ctx, settle: (chargeId) => settle(orders.ctx, chargeId) });
     ctx.jobs.handle(expireOrder, async ({ orders_id }) => {
-      await gateway.expire(orders_id);
+      await online.expire(orders_id);
     });
     ctx.jobs.handle(retryRefund, ({ refund_id }) => orders.retryRefund(refund_id));
     ctx.jobs.handle(reconcileGateway, async ({ days }) => {
@@ -51,9 +51,9 @@ export const ordersModule: AppModule = {
         offset: 20.5 * 60 * 60 * 1000,
       });
     }
-    registerMemberOrderRoutes(app, orders, gateway);
+    registerMemberOrderRoutes(app, orders, online);
     registerStaffOrderRoutes(app, orders);
-    registerGatewayRoutes(app, gateway);
+    registerOnlinePaymentRoutes(app, online);
     registerRefundRoutes(app, orders, reconcile);
     // Fixed by the settings until a restart; said at every start, so a shop missing a setting learns it first.
     const offered = orderPayments.filter((payment) => orders.offered(payment));

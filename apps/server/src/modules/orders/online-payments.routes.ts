@@ -1,13 +1,13 @@
 import { message } from '@sikkha/contract';
 import type { FastifyInstance } from 'fastify';
 import { gatewayPaths } from '../../providers/payments/port.js';
-import type { GatewayPayments } from './gateway.js';
+import type { OnlinePayments } from './online-payments.js';
 
 /**
  * The gateway's side: its notification (raw bytes, for the signature) and the person's return. These speak the
  * gateway's protocol, not the shop's API, so they stay out of the OpenAPI document.
  */
-export function registerGatewayRoutes(app: FastifyInstance, gateway: GatewayPayments) {
+export function registerOnlinePaymentRoutes(app: FastifyInstance, online: OnlinePayments) {
   const ok = message('ok');
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -15,7 +15,7 @@ export function registerGatewayRoutes(app: FastifyInstance, gateway: GatewayPaym
 
     scope.post(gatewayPaths.notify, { schema: { hide: true } }, async (request) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const status = await gateway.notify(request.headers, raw);
+      const status = await online.notify(request.headers, raw);
       return { result: true, data: { status }, message: ok };
     });
 
@@ -31,7 +31,7 @@ export function registerGatewayRoutes(app: FastifyInstance, gateway: GatewayPaym
       const text = (value: unknown) => (typeof value === 'string' && value.length <= 200 ? value : undefined);
       const token = text(query.ref);
       const chargeId = text(form.get('objectId') ?? query.objectId);
-      return reply.redirect(await gateway.callback({ token, chargeId }), 303);
+      return reply.redirect(await online.callback({ token, chargeId }), 303);
     };
     scope.get(gatewayPaths.callback, { schema: { hide: true } }, back);
     scope.post(gatewayPaths.callback, { schema: { hide: true } }, back);

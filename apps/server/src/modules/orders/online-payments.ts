@@ -21,11 +21,11 @@ import { expire } from './update-order.js';
 const outage = (error: unknown) => (error instanceof AppError ? error : gatewayUnavailable(error));
 
 /**
- * The card gateway's side of orders: charges made through the port for a waiting order, and the only way a
- * gateway payment finishes one: the gateway's own answer (`getCharge`), whether a notification, the person's
+ * Paying online (card, smart-pay, UnionPay, PromptPay QR): charges made through the payment gateway's port
+ * (`providers/payments`) for a waiting order, and the only way such a payment finishes one: the gateway's own answer (`getCharge`), whether a notification, the person's
  * return, the member's recheck or the expiry job asked.
  */
-export function gatewayPayments(ctx: OrdersContext) {
+export function onlinePayments(ctx: OrdersContext) {
   const { db, clock, gateway, shop } = ctx;
   const returnUrl = (token: string) => `${ctx.publicUrl}${gatewayPaths.callback}?ref=${encodeURIComponent(token)}`;
 
@@ -321,4 +321,4 @@ export function gatewayPayments(ctx: OrdersContext) {
   };
 }
 
-export type GatewayPayments = ReturnType<typeof gatewayPayments>;
+export type OnlinePayments = ReturnType<typeof onlinePayments>;
