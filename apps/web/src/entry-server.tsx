@@ -1,5 +1,6 @@
 import type { EmotionCache } from '@emotion/cache';
 import { type StorefrontPage, scriptJson, storefrontPages } from '@sikkha/contract/rules/pages';
+import type { ApiAnswer, RenderedPage, RenderPage } from '@sikkha/contract/rules/server-rendering';
 import { dehydrate, type FetchQueryOptions, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
@@ -26,16 +27,6 @@ const RENDERED: readonly StorefrontPage[] = [
   'inspire',
 ];
 
-/** A page's HTML for #root, its styles for <head>, and the API answers it used, for the browser's query cache. */
-export interface RenderedPage {
-  html: string;
-  styles: string;
-  data: string;
-}
-
-/** How the server answers an API path (`/api/...`) in its own process. */
-export type ApiAnswer = (url: string) => Promise<{ status: number; body: string }>;
-
 /** Queries resolve in rounds: a page's first render asks for its data, the next shows it (and may ask for more). */
 const MAX_ROUNDS = 4;
 
@@ -49,7 +40,7 @@ const PENDING_BOUNDARY = '<!--$?-->';
  * The renderer the server loads from the SSR build: `api` answers the pages' API calls (the server's read cache),
  * so a page renders from memory.
  */
-export function createRenderer(api: ApiAnswer) {
+export function createRenderer(api: ApiAnswer): RenderPage {
   setApiTransport(async (url) => {
     const answer = await api(url);
     return new Response(answer.body, { status: answer.status, headers: { 'content-type': 'application/json' } });
