@@ -1,5 +1,5 @@
 // What the web's server-rendering build (apps/web/src/entry-server.tsx) and the server that loads it
-// (apps/server/src/modules/seo/page-renderer.ts) agree on.
+// (apps/server/src/modules/web-app/page-renderer.ts) agree on.
 
 /** A page's HTML for #root, its styles for <head>, and the API answers it used, for the browser's query cache. */
 export interface RenderedPage {

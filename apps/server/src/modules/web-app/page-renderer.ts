@@ -1,17 +1,12 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { CreateRenderer, RenderedPage, RenderPage } from '@sikkha/contract/rules/server-rendering';
 import type { FastifyInstance } from 'fastify';
 
-/** What the web app's SSR build (apps/web/src/entry-server.tsx) gives for one page. */
-interface RenderedPage {
-  html: string;
-  styles: string;
-  data: string;
-}
-type Render = (url: string, cookies: string) => Promise<RenderedPage | null>;
+/** The web app's SSR build (apps/web/src/entry-server.tsx). */
 interface ServerEntry {
-  createRenderer(api: (url: string) => Promise<{ status: number; body: string }>): Render;
+  createRenderer: CreateRenderer;
 }
 
 /** Where the web build keeps its server renderer: a dot folder, which the static files never serve. */
@@ -22,7 +17,7 @@ export const SERVER_ENTRY = '.ssr/entry-server.js';
  * (`inject`: the read cache's answers from memory, no socket), always as a visitor: the page is the same for
  * everyone, and a member's parts render in the browser after hydration.
  */
-export async function loadPageRenderer(app: FastifyInstance, webDir: string): Promise<Render | undefined> {
+export async function loadPageRenderer(app: FastifyInstance, webDir: string): Promise<RenderPage | undefined> {
   const entry = join(webDir, SERVER_ENTRY);
   if (!existsSync(entry)) return undefined;
   const { createRenderer } = (await import(pathToFileURL(entry).href)) as ServerEntry;
