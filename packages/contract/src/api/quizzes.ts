@@ -125,6 +125,8 @@ export const quizSummary = quizSettings.extend({
   passed: z.boolean(),
   /** The caller's unsubmitted attempt, to resume. */
   open_attempt_id: z.number().int().nullable(),
+  /** The test a member must pass before this one, when it follows a lesson that test still holds (pass to continue). */
+  held_by: z.object({ id: z.number().int(), title: z.string() }).nullable(),
 });
 export type QuizSummary = z.infer<typeof quizSummary>;
 

@@ -403,7 +403,7 @@ describe('pass to continue', () => {
     expect((await staff.get(`/api/quizById?id=${quizId}`)).json().data.pass_to_continue).toBe(true);
   });
 
-  test('the lessons after the test stay locked in the course view and the player until the buyer passes; staff are never locked', async () => {
+  test('the lessons after the test, and the test after them, stay locked in the course view, the player and the panel until the buyer passes; staff are never locked', async () => {
     const own = await courseFixture(t.db, { title: 'คอร์สผ่านแล้วเรียนต่อ' });
     const learner = await t.member('quiz-gate@example.com');
     await purchase(t.db, learner.id!, own.course.id, 'finish', t.clock.now());
@@ -421,6 +421,17 @@ describe('pass to continue', () => {
     const play = (caller: Caller, videoId: number) =>
       caller.get(`/api/playback?productId=${own.course.id}&videoId=${videoId}`);
     const gate = { id: quizId, title: 'ด่านหลังบทที่ 2' };
+    const later = await createQuiz({ product_id: own.course.id, video_id: own.lessons.first.id });
+    const heldBy = async () =>
+      Object.fromEntries(
+        (await learner.get(`/api/quizByCourse?product_id=${own.course.id}`))
+          .json()
+          .data.map((q: { id: number; held_by: unknown }) => [q.id, q.held_by]),
+      );
+    expect(await heldBy()).toEqual({ [quizId]: null, [later]: gate });
+    const early = await learner.post('/api/quizStart', { quiz_id: later });
+    expect(early.statusCode).toBe(403);
+    expect(early.json().message).toBe(message('quizAfterHeldLesson'));
 
     expect((await lessonsOf(learner)).map((l) => [l.locked, l.locked_by_quiz])).toEqual([
       [false, null],
@@ -446,6 +457,8 @@ describe('pass to continue', () => {
     await answerAll(learner, passed, allRight);
     expect((await learner.post('/api/quizSubmit', { attempt_id: passed })).json().data.result.passed).toBe(true);
     expect((await lessonsOf(learner)).every((l) => !l.locked && l.locked_by_quiz === null)).toBe(true);
+    expect(await heldBy()).toEqual({ [quizId]: null, [later]: null });
+    expect((await learner.post('/api/quizStart', { quiz_id: later })).statusCode).toBe(200);
     for (const lesson of [own.lessons.first, own.lessons.second]) {
       expect((await play(learner, lesson.id)).statusCode).toBe(200);
     }

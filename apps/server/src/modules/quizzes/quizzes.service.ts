@@ -27,7 +27,7 @@ import { lockRow, type Transact } from '../../db/unit-of-work.js';
 import { fail, invalidField, notFound } from '../../errors.js';
 import { issueCertificate } from '../../jobs/certificate.job.js';
 import type { Jobs } from '../../jobs/jobs.js';
-import { type Actor, authorize, type SignedIn } from '../../policies/index.js';
+import { type Actor, authorize, type LessonGate, lessonGates, type SignedIn } from '../../policies/index.js';
 
 type QuizRow = typeof quiz.$inferSelect;
 type AttemptRow = typeof quizAttempt.$inferSelect;
@@ -332,10 +332,12 @@ export function quizzesService({ db, clock, transact, jobs }: QuizzesDeps) {
               .innerJoin(quiz, eq(quiz.id, quizAttempt.quiz_id))
               .where(and(eq(quiz.product_id, productId), eq(quizAttempt.user_id, actor.id)))
           : [];
+      const gates = actor.kind === 'member' ? await lessonGates(db, actor.id, productId) : null;
       return rows.map((row) =>
         summaryOf(
           row,
           attempts.map((a) => a.quizAttempt).filter((a) => a.quiz_id === row.id),
+          row.video_id === null ? undefined : gates?.get(row.video_id),
         ),
       );
     },
@@ -505,7 +507,7 @@ export function quizzesService({ db, clock, transact, jobs }: QuizzesDeps) {
     },
   };
 
-  function summaryOf(row: QuizRow, attempts: AttemptRow[]): QuizSummary {
+  function summaryOf(row: QuizRow, attempts: AttemptRow[], heldBy?: LessonGate): QuizSummary {
     const { questions, create_by: _by, create_at: _at, update_at: _up, ...settings } = row;
     const open = attempts.find((a) => a.submitted_at === null && !expired(a));
     return {
@@ -515,6 +517,7 @@ export function quizzesService({ db, clock, transact, jobs }: QuizzesDeps) {
       attempts_used: attempts.length,
       passed: attempts.some((a) => a.passed === true),
       open_attempt_id: open?.id ?? null,
+      held_by: heldBy ?? null,
     };
   }
 }

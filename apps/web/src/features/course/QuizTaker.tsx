@@ -376,7 +376,11 @@ function QuizCard({
             {text.openPage}
           </Button>
         )}
-        {quiz.open_attempt_id !== null || left ? (
+        {quiz.held_by ? (
+          <Typography variant="body2" color="warning.dark" sx={{ fontWeight: 500 }}>
+            {text.heldBy(quiz.held_by.title)}
+          </Typography>
+        ) : quiz.open_attempt_id !== null || left ? (
           <Button variant="contained" onClick={onStart} disabled={starting}>
             {quiz.open_attempt_id !== null ? text.resume : quiz.attempts_used > 0 ? text.retake : text.start}
           </Button>

@@ -37,6 +37,8 @@ interface QuizTexts {
   back: string;
   timeUp: string;
   passToContinue: string;
+  /** A test after a lesson that an earlier test still holds. */
+  heldBy: (test: string) => string;
   openPage: string;
   /** The test's own page. */
   pageTitle: string;
@@ -89,6 +91,7 @@ export const useQuizTexts = defineTexts<QuizTexts>('quizzes', {
     back: 'กลับไปที่รายการแบบทดสอบ',
     timeUp: 'หมดเวลาแล้ว กำลังส่งคำตอบที่บันทึกไว้',
     passToContinue: 'ต้องผ่านเพื่อเรียนบทถัดไป',
+    heldBy: (test) => `ผ่านแบบทดสอบ “${test}” ก่อนจึงจะทำแบบทดสอบนี้ได้`,
     openPage: 'เปิดเต็มหน้า',
     pageTitle: 'แบบทดสอบ',
     backToCourse: 'กลับไปที่คอร์สเรียน',
@@ -137,6 +140,7 @@ export const useQuizTexts = defineTexts<QuizTexts>('quizzes', {
     back: 'Back to the tests',
     timeUp: 'Time is up: submitting the answers saved',
     passToContinue: 'Pass it to open the next lessons',
+    heldBy: (test) => `Pass the test “${test}” first to take this one`,
     openPage: 'Open as a page',
     pageTitle: 'Test',
     backToCourse: 'Back to the course',
