@@ -1,7 +1,6 @@
 import type { ModerationState } from '@sikkha/contract';
-import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
-import { orders, ordersDetail } from '../db/schema/index.js';
+import { latestPurchase } from '../db/purchases.js';
 import type { Actor } from './actor.js';
 import type { Decision } from './decision.js';
 import { canSeeProduct } from './products.policy.js';
@@ -22,13 +21,7 @@ export interface ReviewSubject {
  * paid for, so it stays theirs to write after the 2-year viewing window; a refunded or cancelled order is no purchase.
  */
 async function bought(db: Executor, userId: number, productId: number) {
-  const [row] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .innerJoin(ordersDetail, eq(ordersDetail.orders_id, orders.id))
-    .where(and(eq(orders.user_id, userId), eq(orders.orders_status, 'finish'), eq(ordersDetail.product_id, productId)))
-    .limit(1);
-  return row !== undefined;
+  return (await latestPurchase(db, userId, productId)) !== null;
 }
 
 /** Writing (or rewriting) a review of a course: members who bought it. A hidden course stays unseen. */

@@ -6,6 +6,7 @@ import QRCode from 'qrcode';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { notify } from '../../db/notify.js';
+import { latestPurchase } from '../../db/purchases.js';
 import { toIso } from '../../db/schema/columns.js';
 import { certificate, orders, ordersDetail, product, user } from '../../db/schema/index.js';
 import type { Transact, Work } from '../../db/unit-of-work.js';
@@ -75,18 +76,7 @@ export function certificatesService({ db, clock, transact, jobs, storage, pdf, p
   const request = (work: Work, wanted: CertificateRequest) => jobs.enqueue(work, issueCertificate, wanted);
 
   /** The member's latest finished order of the course: the order a certificate belongs to when nobody said. */
-  async function orderOf(userId: number, productId: number): Promise<number | null> {
-    const [found] = await db
-      .select({ id: orders.id })
-      .from(orders)
-      .innerJoin(ordersDetail, eq(ordersDetail.orders_id, orders.id))
-      .where(
-        and(eq(orders.user_id, userId), eq(ordersDetail.product_id, productId), eq(orders.orders_status, 'finish')),
-      )
-      .orderBy(desc(orders.id))
-      .limit(1);
-    return found?.id ?? null;
-  }
+  const orderOf = (userId: number, productId: number) => latestPurchase(db, userId, productId);
 
   /**
    * The job: makes the PDF with the course's certificate picture, the member's name, the course, the Thai date and

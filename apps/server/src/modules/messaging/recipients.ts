@@ -1,7 +1,8 @@
 import { message, type SendAudience } from '@sikkha/contract';
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
-import { messagingLink, orders, ordersDetail, product, user } from '../../db/schema/index.js';
+import { buyersOf } from '../../db/purchases.js';
+import { messagingLink, product, user } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 
 export interface Recipients {
@@ -18,14 +19,7 @@ export function recipientsOf(db: Db) {
       case 'all':
         return undefined;
       case 'course':
-        return inArray(
-          user.id,
-          db
-            .selectDistinct({ id: orders.user_id })
-            .from(orders)
-            .innerJoin(ordersDetail, eq(ordersDetail.orders_id, orders.id))
-            .where(and(eq(orders.orders_status, 'finish'), eq(ordersDetail.product_id, recipients.product_id ?? 0))),
-        );
+        return inArray(user.id, buyersOf(db, recipients.product_id ?? 0));
       case 'members':
         return inArray(user.id, recipients.user_ids?.length ? recipients.user_ids : [0]);
       default:
