@@ -63,7 +63,14 @@ describe('lesson questions', () => {
       await page.goto(`${shop.url}/product/${encodeURIComponent(BOUGHT)}`);
       const dialog = page.getByRole('dialog', { name: BOUGHT });
       await visible(dialog);
-      await dialog.getByRole('button', { name: new RegExp(LESSON) }).click();
+      // The dialog may still be the server's markup for a moment: the choice counts once the lesson is current.
+      const lessonButton = dialog.getByRole('button', { name: new RegExp(LESSON) });
+      await expect
+        .poll(async () => {
+          await lessonButton.click();
+          return lessonButton.getAttribute('aria-current');
+        })
+        .toBe('true');
       const questions = questionsOf(page);
       await questions.scrollIntoViewIfNeeded();
       await visible(questions.getByText('ยังไม่มีคำถามในบทเรียนนี้ ถามเป็นคนแรกได้เลย'));

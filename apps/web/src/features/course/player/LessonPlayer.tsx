@@ -1,10 +1,5 @@
-import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
 import { styled } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
@@ -13,44 +8,18 @@ import { ApiError } from '../../../api/client';
 import { type Lesson, lessonThumbnailUrl } from '../api';
 import { DrawnByServer } from '../drawn-by-server';
 import { playbackSource } from './api';
-import { playOrMuted } from './autoplay';
+import { hasUserActivation, playOrMuted } from './autoplay';
 import { framedPlayerUrl } from './external';
 import { attachSource, type MediaHandle, playsNatively, type Quality } from './media';
 import { type ControlsState, PlayerControls } from './PlayerControls';
-import { flushStatistics, lastSavedRow, onPageLeave, recordStretch } from './statistics-queue';
+import { FramedLesson, type Phase, PlayerCenter } from './PlayerStates';
+import { playerKey } from './player-keys';
+import { lastSavedRow } from './statistics-queue';
 import { usePlayerTexts } from './texts';
-import {
-  clock,
-  newViewing,
-  onEnded,
-  onPause,
-  onPlay,
-  onProgress,
-  onSeeked,
-  type Stretch,
-  startPosition,
-  type Viewing,
-} from './viewing';
+import { useViewingStatistics } from './use-viewing-statistics';
+import { clock, startPosition } from './viewing';
 
 const Video = styled('video')({});
-const Frame = styled('iframe')({});
-
-/** Seconds the arrow keys move. */
-const SEEK_STEP = 5;
-/**
- * Whether the shopper asked for this course: a tap, click or key on this page, or a link inside the shop that
- * opened it (a click that landed before the page's script took over). Then a lesson starts at once. On a page opened
- * from outside (a shared link, a search result), the player, its library and the video wait for the play button,
- * which saves a phone's data and the page's first seconds.
- */
-function hasUserActivation(): boolean {
-  if (navigator.userActivation?.hasBeenActive ?? true) return true;
-  try {
-    return new URL(document.referrer).origin === window.location.origin;
-  } catch {
-    return false;
-  }
-}
 
 /** The controls fade while playing after this long without the pointer moving. */
 const IDLE_MS = 3000;
@@ -87,15 +56,6 @@ export interface SeekRequest {
   seconds: number;
   n: number;
 }
-
-type Phase =
-  /** Nothing fetched until the play button: the page opened on this course's address, without a tap or click. */
-  | { kind: 'waiting' }
-  | { kind: 'loading' }
-  | { kind: 'ready' }
-  | { kind: 'error'; message: string | null }
-  /** A lesson hosted on a video site, played in its host's frame. */
-  | { kind: 'frame'; url: string };
 
 /**
  * One lesson playing: the source from /api/playback (hls.js, or the browser's own HLS), started where the lesson
@@ -186,56 +146,7 @@ export function LessonPlayer(props: LessonPlayerProps) {
     };
   }, [attempt]);
 
-  // The viewing statistics of this lesson, from the media element's own events.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: bound to the lesson, which never changes while mounted
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video || !recording) return;
-    let viewing: Viewing = newViewing();
-    let position = 0;
-    let seekFrom: number | null = null;
-    const length = () => (Number.isFinite(video.duration) && video.duration > 0 ? video.duration : null);
-    const keep = (step: { viewing: Viewing; save: Stretch | null }) => {
-      viewing = step.viewing;
-      if (step.save) recordStretch({ productId, videoId: lesson.video_id, duration: length() }, step.save);
-    };
-    const onPlaying = () => keep(onPlay(viewing, video.currentTime));
-    const onTime = () => {
-      if (video.seeking) return;
-      position = video.currentTime;
-      if (!video.paused) viewing = onProgress(viewing, position);
-    };
-    const onSeeking = () => {
-      seekFrom ??= position;
-    };
-    const onSeekedEvent = () => {
-      keep(onSeeked(viewing, seekFrom ?? video.currentTime, video.currentTime));
-      seekFrom = null;
-      position = video.currentTime;
-    };
-    const onPauseEvent = () => keep(onPause(viewing, video.currentTime, length()));
-    const onEndedEvent = () => keep(onEnded(viewing, length() ?? video.currentTime));
-    /** Leaving the page or the lesson while it plays saves the stretch so far, as a pause would. */
-    const leave = () => {
-      if (!video.paused && !video.ended) keep(onPause(viewing, video.currentTime, length()));
-    };
-    const events: [string, () => void][] = [
-      ['playing', onPlaying],
-      ['timeupdate', onTime],
-      ['seeking', onSeeking],
-      ['seeked', onSeekedEvent],
-      ['pause', onPauseEvent],
-      ['ended', onEndedEvent],
-    ];
-    for (const [name, fn] of events) video.addEventListener(name, fn);
-    const stopLeaving = onPageLeave(leave);
-    return () => {
-      leave();
-      stopLeaving();
-      for (const [name, fn] of events) video.removeEventListener(name, fn);
-      void flushStatistics();
-    };
-  }, []);
+  useViewingStatistics(videoRef, { recording, productId, videoId: lesson.video_id });
 
   // Closing the dialog pauses; the dialog unmounts the player after its closing transition.
   useEffect(() => {
@@ -320,41 +231,7 @@ export function LessonPlayer(props: LessonPlayerProps) {
   }, [props.seekTo?.n]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const target = event.target as HTMLElement;
-    // Space and the arrows belong to a focused button, slider or menu; the letters work from anywhere inside.
-    const inControl = target !== rootRef.current && target.closest('button, input, a, [role="menu"], [role="slider"]');
-    const v = video();
-    let handled = true;
-    switch (event.key) {
-      case ' ':
-        if (inControl) return;
-        actions.togglePlay();
-        break;
-      case 'k':
-      case 'K':
-        actions.togglePlay();
-        break;
-      case 'ArrowLeft':
-      case 'ArrowRight':
-        if (inControl || !v) return;
-        actions.seek(v.currentTime + (event.key === 'ArrowLeft' ? -SEEK_STEP : SEEK_STEP));
-        break;
-      case 'f':
-      case 'F':
-        actions.toggleFullscreen();
-        break;
-      case 'm':
-      case 'M':
-        actions.toggleMute();
-        break;
-      default:
-        handled = false;
-    }
-    if (handled) {
-      event.preventDefault();
-      wake();
-    }
+    if (playerKey(event, rootRef.current, video(), actions)) wake();
   };
 
   const controls: ControlsState = {
@@ -371,25 +248,8 @@ export function LessonPlayer(props: LessonPlayerProps) {
   const showControls = paused || active || phase.kind !== 'ready';
   const name = lesson.video_name ?? '';
 
-  // The host's player has its own controls and keys, and says nothing of what was watched (no statistics); it is
-  // taken away when the dialog closes, which stops it.
-  if (phase.kind === 'frame') {
-    return (
-      <Box role="region" aria-label={text.player(name)} sx={{ height: '100%', bgcolor: 'common.black' }}>
-        {open && (
-          <Frame
-            src={phase.url}
-            title={name}
-            allow="autoplay; encrypted-media; fullscreen; picture-in-picture"
-            allowFullScreen
-            referrerPolicy="strict-origin-when-cross-origin"
-            sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"
-            sx={{ width: '100%', height: '100%', border: 0, display: 'block' }}
-          />
-        )}
-      </Box>
-    );
-  }
+  // The host's player has its own controls and keys, and says nothing of what was watched (no statistics).
+  if (phase.kind === 'frame') return <FramedLesson url={phase.url} name={name} open={open} />;
 
   return (
     <Box
@@ -478,39 +338,13 @@ export function LessonPlayer(props: LessonPlayerProps) {
         />
       )}
 
-      <Center>
-        {phase.kind === 'loading' || (buffering && !paused) ? (
-          <CircularProgress aria-label={text.loading} sx={{ color: 'common.white' }} />
-        ) : phase.kind === 'error' ? (
-          <Alert
-            severity="error"
-            variant="filled"
-            sx={{ pointerEvents: 'auto', mx: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => setAttempt((a) => a + 1)}>
-                {text.retry}
-              </Button>
-            }
-          >
-            {text.cannotPlay}
-            <Typography variant="body2">{phase.message ?? text.cannotPlayDetail}</Typography>
-          </Alert>
-        ) : paused ? (
-          <IconButton
-            aria-label={text.play}
-            onClick={actions.togglePlay}
-            sx={{
-              pointerEvents: 'auto',
-              bgcolor: 'rgba(0, 0, 0, 0.55)',
-              color: 'common.white',
-              '&:hover': { bgcolor: 'rgba(0, 0, 0, 0.75)' },
-              '&.Mui-focusVisible': { outline: '3px solid #fff' },
-            }}
-          >
-            <PlayArrowIcon sx={{ fontSize: { xs: 40, md: 64 } }} />
-          </IconButton>
-        ) : null}
-      </Center>
+      <PlayerCenter
+        phase={phase}
+        busy={phase.kind === 'loading' || (buffering && !paused)}
+        paused={paused}
+        onRetry={() => setAttempt((a) => a + 1)}
+        onPlay={actions.togglePlay}
+      />
 
       {props.overlay}
 
@@ -519,23 +353,6 @@ export function LessonPlayer(props: LessonPlayerProps) {
           <PlayerControls state={controls} actions={actions} container={rootRef.current} />
         </Box>
       )}
-    </Box>
-  );
-}
-
-function Center({ children }: { children: ReactNode }) {
-  return (
-    <Box
-      sx={{
-        position: 'absolute',
-        inset: 0,
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        pointerEvents: 'none',
-      }}
-    >
-      {children}
     </Box>
   );
 }

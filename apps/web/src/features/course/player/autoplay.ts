@@ -24,3 +24,18 @@ export async function playOrMuted(
     return false;
   }
 }
+
+/**
+ * Whether the shopper asked for this course: a tap, click or key on this page, or a link inside the shop that
+ * opened it (a click that landed before the page's script took over). Then a lesson starts at once. On a page opened
+ * from outside (a shared link, a search result), the player, its library and the video wait for the play button,
+ * which saves a phone's data and the page's first seconds.
+ */
+export function hasUserActivation(): boolean {
+  if (navigator.userActivation?.hasBeenActive ?? true) return true;
+  try {
+    return new URL(document.referrer).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
