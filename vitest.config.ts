@@ -11,6 +11,16 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: ['packages/contract/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'] } },
+      // The web's components in a DOM (jsdom) with React Testing Library: their API calls go through the client's
+      // transport seam to a double of the server in the test, so a change fails here before any browser run.
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          environmentOptions: { jsdom: { url: 'http://shop.test/' } },
+        },
+      },
       ...engines.map((engine) => ({
         test: {
           name: `integration-${engine}`,
