@@ -1,9 +1,3 @@
-import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
-import CreditCardIcon from '@mui/icons-material/CreditCard';
-import CreditScoreIcon from '@mui/icons-material/CreditScore';
-import PaidIcon from '@mui/icons-material/Paid';
-import PaymentIcon from '@mui/icons-material/Payment';
-import QrCode2Icon from '@mui/icons-material/QrCode2';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,37 +6,30 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Radio from '@mui/material/Radio';
 import Typography from '@mui/material/Typography';
 import { message as contractMessage } from '@sikkha/contract';
 import {
-  accessPeriodText,
-  amountDue,
   coinsToPay,
   couponAllowsPayment,
   couponEffect,
   feeOf,
-  formatBaht,
   HEAD_OFFICE,
   PAYMENT_TYPE,
-  type Satang,
   satang,
   toBaht,
   toSatang,
 } from '@sikkha/contract/rules';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { type Control, useForm, useWatch } from 'react-hook-form';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import type { Product } from '../../api/catalogue';
 import { ApiError } from '../../api/client';
 import { callRoute } from '../../api/routes';
 import { type CurrentUser, useSession } from '../../api/session';
-import { type Lang, useLang } from '../../i18n/texts';
+import { useLang } from '../../i18n/texts';
 import { useAccountDialog } from '../../stores/account-dialogs';
 import {
   type CheckoutSettings,
-  offeredPayment,
   type PaymentType,
   type PlacedOrder,
   payWithCoins,
@@ -54,9 +41,8 @@ import {
 import { CardBrands } from './CardBrands';
 import { type AppliedCoupon, CouponControl } from './CouponDialog';
 import { checkoutDraftFor, dropCheckoutDraft, saveCheckoutDraft } from './checkout-draft';
-import { useCouponTexts } from './coupon-texts';
 import { todayBuddhist } from './DateTimeFields';
-import { feePercent } from './fee-percent';
+import { OrderSummary } from './OrderSummary';
 import {
   isCoins,
   isTransfer,
@@ -66,21 +52,14 @@ import {
   orderResolver,
   paymentOf,
 } from './order-form';
-import { paymentPagePath } from './payment-paths';
+import { disabledReason, PaymentTypeList } from './PaymentTypeList';
+import { nextStep } from './payment-paths';
 import { ReceiptFields } from './ReceiptFields';
 import { MessageDialog, SendAddressDialog } from './SendAddressDialog';
 import { TransferPanel } from './TransferPanel';
+import { TransferPlaced } from './TransferPlaced';
 import { useCheckoutTexts } from './texts';
 import { useErrorText } from './use-field-message';
-
-const typeIcons: Record<number, ReactNode> = {
-  [PAYMENT_TYPE.card]: <CreditCardIcon />,
-  [PAYMENT_TYPE.transfer]: <AccountBalanceIcon />,
-  [PAYMENT_TYPE.qr]: <QrCode2Icon />,
-  [PAYMENT_TYPE.coin]: <PaidIcon />,
-  [PAYMENT_TYPE.smartPay]: <CreditScoreIcon />,
-  [PAYMENT_TYPE.unionPay]: <PaymentIcon />,
-};
 
 /** The dialog's body: loads the member and the payment types, then the form. */
 export function OrderForm({ product, onClose }: { product: Product; onClose: () => void }) {
@@ -121,31 +100,6 @@ export function OrderForm({ product, onClose }: { product: Product; onClose: () 
   }
   return <OrderFormBody product={product} user={user} types={types.data} settings={settings.data} onClose={onClose} />;
 }
-
-/**
- * Why a payment type cannot be chosen now, or null (spec 2 §5 rule 6, §6): switched off by staff, not taken by the
- * shop now (a card method with no gateway), or coins the course does not take or the member does not have.
- */
-function disabledReason(
-  type: PaymentType,
-  product: Product,
-  user: CurrentUser,
-  coins: number,
-  settings: CheckoutSettings,
-  text: ReturnType<typeof useCheckoutTexts>,
-): string | null {
-  if (offeredPayment(type, settings) === null) return text.typeOff;
-  if (isCoins(type.id)) {
-    if (product.product_coin_pay !== 'Y') return text.coinDisabledNotAccepted;
-    if (coins > (user.point ?? 0)) return text.coinDisabledBalance;
-  }
-  return null;
-}
-
-const typeTitle = (type: PaymentType, lang: Lang, text: ReturnType<typeof useCheckoutTexts>) => {
-  const payment = paymentOf(type.id);
-  return lang === 'en' && payment ? text.method[payment] : (type.orders_payment_type_title ?? '');
-};
 
 function OrderFormBody({
   product,
@@ -333,7 +287,7 @@ function OrderFormBody({
               }
             }}
           />
-          <Summary
+          <OrderSummary
             product={product}
             price={price}
             discount={discount}
@@ -429,175 +383,5 @@ function OrderFormBody({
         onSaved={() => setAddressOpen(false)}
       />
     </>
-  );
-}
-
-type NextStep = { kind: 'redirect'; url: string } | { kind: 'page'; path: string } | { kind: 'placed' };
-
-/** Where a placed order goes on (spec 2 §4 "Payment references"): the gateway's page, its payment page, or it waits. */
-export function nextStep(order: PlacedOrder): NextStep {
-  if (order.redirect_url && (order.orders_payment === 'smatrpay' || order.orders_payment === 'unionpay')) {
-    return { kind: 'redirect', url: order.redirect_url };
-  }
-  const path = paymentPagePath(order.orders_payment, order.token);
-  return path ? { kind: 'page', path } : { kind: 'placed' };
-}
-
-function TransferPlaced({ onClose }: { onClose: () => void }) {
-  const text = useCheckoutTexts();
-  return (
-    <>
-      <DialogContent dividers>
-        <Alert severity="success" role="status">
-          {text.transferPlaced}
-        </Alert>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{text.close}</Button>
-        <Button variant="contained" component={RouterLink} to="/courses/onlyOrder">
-          {text.myCourses}
-        </Button>
-      </DialogActions>
-    </>
-  );
-}
-
-function PaymentTypeList({
-  control,
-  types,
-  reasons,
-  onChoose,
-}: {
-  control: Control<OrderFormValues>;
-  types: PaymentType[];
-  reasons: Map<number, string | null>;
-  onChoose: (id: number) => void;
-}) {
-  const text = useCheckoutTexts();
-  const lang = useLang();
-  const labelId = useId();
-  const chosen = useWatch({ control, name: 'orders_payment_type_id' });
-  return (
-    <Box role="radiogroup" aria-labelledby={labelId} sx={{ display: 'grid', gap: 1 }}>
-      <Typography id={labelId} component="h3" variant="h6">
-        {text.paymentTypes}
-      </Typography>
-      {types.map((type) => {
-        const reason = reasons.get(type.id) ?? null;
-        const selected = chosen === type.id;
-        const title = typeTitle(type, lang, text);
-        return (
-          <Paper
-            key={type.id}
-            variant="outlined"
-            component="label"
-            sx={{
-              display: 'flex',
-              alignItems: 'center',
-              gap: 1.5,
-              p: 1,
-              pr: 2,
-              cursor: reason ? 'not-allowed' : 'pointer',
-              opacity: reason ? 0.55 : 1,
-              borderColor: selected ? 'primary.main' : 'divider',
-              borderWidth: selected ? 2 : 1,
-              bgcolor: selected ? 'rgba(15, 76, 129, 0.04)' : 'background.paper',
-            }}
-          >
-            <Radio
-              checked={selected}
-              disabled={reason !== null}
-              onChange={() => onChoose(type.id)}
-              value={type.id}
-              name="orders_payment_type_id"
-              slotProps={{ input: { 'aria-label': title } }}
-            />
-            <Box sx={{ color: reason ? 'text.disabled' : 'primary.main', display: 'flex' }} aria-hidden>
-              {typeIcons[type.id] ?? <PaymentIcon />}
-            </Box>
-            <Box sx={{ minWidth: 0 }}>
-              <Typography sx={{ fontWeight: 600 }}>{title}</Typography>
-              <Typography variant="body2" color="text.secondary">
-                {reason ?? type.orders_payment_type_detail}
-              </Typography>
-            </Box>
-          </Paper>
-        );
-      })}
-    </Box>
-  );
-}
-
-function Summary({
-  product,
-  price,
-  discount,
-  net,
-  fee,
-  feeFactor,
-  coins,
-  couponCoins,
-}: {
-  product: Product;
-  price: Satang;
-  discount: Satang;
-  net: Satang;
-  fee: Satang;
-  feeFactor: number;
-  coins: number | null;
-  /** Coins a Point coupon gives once the order is paid. */
-  couponCoins: number;
-}) {
-  const text = useCheckoutTexts();
-  const couponText = useCouponTexts();
-  const lang = useLang();
-  const now = new Date();
-  const rows: [string, ReactNode, boolean?][] = [
-    [text.course, product.product_title ?? ''],
-    [text.price, formatBaht(toBaht(price))],
-    [text.discount, formatBaht(toBaht(discount))],
-    [text.net, formatBaht(toBaht(net)), true],
-  ];
-  if (fee > 0) {
-    rows.push(
-      [text.fee(feePercent(feeFactor, lang)), formatBaht(toBaht(fee))],
-      [text.amount, formatBaht(toBaht(amountDue({ orders_net: toBaht(net), fee: toBaht(fee) }))), true],
-    );
-  }
-  if (coins !== null) rows.push([text.amount, text.coinsNeeded(coins.toLocaleString()), true]);
-  if (couponCoins > 0) rows.push([couponText.coinsOnFinish, couponText.coins(couponCoins.toLocaleString())]);
-  rows.push([text.access, `${accessPeriodText(now, now, lang)} (${text.accessNote})`]);
-  return (
-    <Paper variant="outlined" component="section" aria-label={text.summary} sx={{ p: 2, bgcolor: 'grey.50' }}>
-      <Typography component="h3" variant="h6" sx={{ mb: 1 }}>
-        {text.summary}
-      </Typography>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1, m: 0 }}>
-        {rows.map(([label, value, strong]) => (
-          <Box key={label} sx={{ display: 'contents' }}>
-            <Typography component="dt" color="text.secondary">
-              {label}
-            </Typography>
-            <Typography
-              component="dd"
-              sx={{
-                m: 0,
-                textAlign: 'right',
-                fontWeight: strong ? 700 : 400,
-                fontSize: strong ? '1.125rem' : undefined,
-              }}
-              data-testid={label === text.net ? 'summary-net' : undefined}
-            >
-              {value}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
-      {fee > 0 && (
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-          {text.feeNote}
-        </Typography>
-      )}
-    </Paper>
   );
 }
