@@ -2,7 +2,13 @@ import { isComplete } from '@sikkha/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { quiz, quizAttempt, video, videoList, videoProgress } from '../db/schema/index.js';
+import type { Actor } from './actor.js';
 import { coursesOf } from './courses.policy.js';
+import type { Decision } from './decision.js';
+
+/** A certificate's file: its member's and staff's; to anyone else it does not exist. */
+export const mayReadCertificate = (actor: Actor, c: { user_id: number }): Decision =>
+  actor.kind === 'staff' || (actor.kind === 'member' && actor.id === c.user_id) || 'hide';
 
 /**
  * Whether a member has earned a course's certificate by learning: they bought it (finished, within the 2-year

@@ -1,19 +1,17 @@
 import { type CouponRefusal, message, type OrderPayment } from '@sikkha/contract';
 import {
   couponAllowsPayment,
-  couponEffect,
   couponFitsProduct,
   couponOpenAt,
   couponRefusal,
   couponWindow,
-  type Satang,
 } from '@sikkha/contract/rules';
 import { and, countDistinct, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.js';
 import { coupon, couponEmail, couponProduct, orders, ordersDetail, user } from '../db/schema/index.js';
-import type { Work } from '../db/unit-of-work.js';
 import { AppError, type ErrorCode } from '../errors.js';
-import type { SignedIn } from './actor.js';
+import type { Actor, SignedIn } from './actor.js';
+import type { Decision } from './decision.js';
 
 export type CouponRow = typeof coupon.$inferSelect;
 
@@ -98,7 +96,7 @@ export interface CouponVerdict {
 /**
  * Whether a member may use a coupon for a course now (and with a payment method, once chosen): the contract's
  * `couponRefusal` over what the database says. Every fact is read on `db`, so inside an order's unit of work
- * (after `lockCoupon`) the verdict holds until the order commits.
+ * (after the order's service locked the coupon's row, modules/orders/redeem-coupon.ts) the verdict holds until the order commits.
  */
 export async function couponVerdict(
   db: Executor,
@@ -148,20 +146,5 @@ export function couponRefused(refusal: CouponRefusal): AppError {
   return new AppError(refusalCode[refusal], message(refusal));
 }
 
-/**
- * The coupon of an order, inside the order's unit of work: the coupon's row is locked (`FOR UPDATE`) so orders using
- * it queue, then every rule is checked again with the payment method, so a limit of 5 gives exactly 5 orders
- * however many race. Throws the refusal; answers the coupon's effect on the course's price.
- */
-export async function redeemCoupon(
-  work: Work,
-  member: SignedIn,
-  use: { coupon_id: number; product_id: number; price: Satang; payment: OrderPayment },
-  now: Date,
-) {
-  const [locked] = await work.db.select().from(coupon).where(eq(coupon.id, use.coupon_id)).for('update');
-  if (!locked) throw couponRefused('couponUnknown');
-  const verdict = await couponVerdict(work.db, member, locked, use.product_id, now, use.payment);
-  if (verdict.refusal) throw couponRefused(verdict.refusal);
-  return { coupon: locked, effect: couponEffect(use.price, locked) };
-}
+/** Coupons, their e-mail and course lists, and the staff searches of them: staff. */
+export const mayManageCoupons = (actor: Actor): Decision => actor.kind === 'staff';

@@ -2,6 +2,9 @@ import type { UploadKind } from '@sikkha/contract';
 import type { Executor } from '../db/client.js';
 import { fail, forbidden, notFound } from '../errors.js';
 import type { Actor } from './actor.js';
+import { mayReadCertificate } from './certificates.policy.js';
+import { type CoinCouponSubject, mayManageCoins, mayReadCoinCoupon, mayReadCoinHistory } from './coins.policy.js';
+import { mayManageCoupons } from './coupons.policy.js';
 import type { Decision } from './decision.js';
 import { mayReadFile, mayUpload } from './files.policy.js';
 import { mayDeleteLessonComment, mayDiscussLesson } from './lesson-comments.policy.js';
@@ -25,6 +28,7 @@ import {
   type ReviewedCourse,
   type ReviewSubject,
 } from './reviews.policy.js';
+import { mayReadStatistics } from './statistics.policy.js';
 
 export type { Actor, Role, SignedIn } from './actor.js';
 export { certificateEarned } from './certificates.policy.js';
@@ -53,7 +57,8 @@ type Rule<S> = (actor: Actor, subject: S, ctx: PolicyContext) => Decision | Prom
 
 /**
  * Every right of the shop that is decided on one thing, by name. Lists decide the same rights as conditions
- * (`productsVisibleTo`, `readScope`), from the same functions. Coupons, coins and playback add their rules here.
+ * (`productsVisibleTo`, `readScope`), from the same functions. Whether a member may use a coupon is not a yes or no
+ * but a verdict with its reason and status (`couponVerdict` in coupons.policy.ts), so it is asked there.
  */
 const rules = {
   'product.read': (actor, product: { product_status: string | null }) => canSeeProduct(actor, product) || 'hide',
@@ -76,6 +81,12 @@ const rules = {
   'review.change': (actor, review: { user_id: number }) => mayChangeReview(actor, review),
   'review.helpful': (actor, review: ReviewSubject) => mayMarkHelpful(actor, review),
   'review.moderate': (actor, _subject: null) => mayModerate(actor),
+  'coupon.manage': (actor, _subject: null) => mayManageCoupons(actor),
+  'coinCoupon.read': (actor, coupon: CoinCouponSubject) => mayReadCoinCoupon(actor, coupon),
+  'coin.history': (actor, owner: { user_id: number }) => mayReadCoinHistory(actor, owner),
+  'coin.manage': (actor, _subject: null) => mayManageCoins(actor),
+  'certificate.read': (actor, c: { user_id: number }) => mayReadCertificate(actor, c),
+  'statistics.read': (actor, owner: { user_id: number }) => mayReadStatistics(actor, owner),
   'lesson.discuss': (actor, lesson: Lesson, ctx) => mayDiscussLesson(ctx.db, actor, lesson, ctx.now),
   'lessonComment.delete': (actor, comment: { user_id: number | null }) => mayDeleteLessonComment(actor, comment),
   'lessonComment.moderate': (actor, _subject: null) => mayModerate(actor),

@@ -13,7 +13,7 @@ import type { Transact, Work } from '../../db/unit-of-work.js';
 import { notFound } from '../../errors.js';
 import { type CertificateRequest, issueCertificate } from '../../jobs/certificate.job.js';
 import type { Jobs } from '../../jobs/jobs.js';
-import { certificateEarned, type SignedIn } from '../../policies/index.js';
+import { authorize, certificateEarned, type SignedIn } from '../../policies/index.js';
 import { type PdfRenderer, pdfTemplate } from '../../providers/pdf/pdf.js';
 import type { Storage } from '../../providers/storage.js';
 
@@ -201,7 +201,8 @@ export function certificatesService({ db, clock, transact, jobs, storage, pdf, p
       .where(eq(certificate.orders_id, ordersId))
       .orderBy(desc(certificate.id))
       .limit(1);
-    if (!found?.path || (actor.kind === 'member' && found.user_id !== actor.id)) throw notFound();
+    if (!found?.path) throw notFound();
+    await authorize({ db, now: clock.now() }, actor, 'certificate.read', found);
     return found.path;
   }
 

@@ -1,7 +1,7 @@
 import { apiRoutes as routes } from '@sikkha/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireMember, requireSignedIn, requireStaff } from '../../http/auth.js';
+import { requireMember, requireSignedIn } from '../../http/auth.js';
 import { errorResponses } from '../../http/error-responses.js';
 import type { CoinsService } from './coins.service.js';
 
@@ -83,8 +83,7 @@ export function registerCoinRoutes(app: FastifyInstance, coins: CoinsService) {
       },
     },
     (request) => {
-      requireStaff(request);
-      return coins.mismatches();
+      return coins.mismatches(requireSignedIn(request));
     },
   );
 }

@@ -6,8 +6,8 @@ import { recordCoins } from '../../db/coin-ledger.js';
 import { toIso } from '../../db/schema/columns.js';
 import { couponPoint, couponPointClaim, logPoint, user } from '../../db/schema/index.js';
 import { lockRow, type Transact } from '../../db/unit-of-work.js';
-import { AppError, fail, forbidden, invalidField } from '../../errors.js';
-import type { SignedIn } from '../../policies/index.js';
+import { AppError, fail, invalidField } from '../../errors.js';
+import { allows, authorize, type SignedIn } from '../../policies/index.js';
 
 export interface CoinsDeps {
   db: Db;
@@ -142,18 +142,17 @@ export function coinsService({ db, clock, transact, bahtPerCoin }: CoinsDeps) {
         and(eq(couponPointClaim.coupon_point_id, couponPoint.id), eq(couponPointClaim.user_id, actor.id)),
       )
       .where(byCode(code));
-    const visible =
-      row && (actor.kind === 'staff' || row.c.coupon_point_type === 'public' || row.c.user_id === actor.id);
-    if (!visible) throw fail('NOT_FOUND', 'coinCouponUnknown');
+    if (!row || !(await allows({ db, now }, actor, 'coinCoupon.read', row.c)))
+      throw fail('NOT_FOUND', 'coinCouponUnknown');
     const claimed = actor.kind === 'member' && row.claimed !== null;
     return { result: true, data: view(row.c, stateFor(row.c, claimed, now)), message: message('ok') };
   }
 
   /** A member's coin history, newest first, with the balance after each line; staff read any member's. */
   async function history(actor: SignedIn, q: { user_id?: number | undefined; page: number; pageSize: number }) {
-    if (actor.kind === 'member' && q.user_id !== undefined && q.user_id !== actor.id) throw forbidden();
-    const userId = actor.kind === 'member' ? actor.id : q.user_id;
+    const userId = q.user_id ?? (actor.kind === 'member' ? actor.id : undefined);
     if (userId === undefined) throw invalidField('user_id', 'required', message('required'));
+    await authorize({ db, now: clock.now() }, actor, 'coin.history', { user_id: userId });
     const [account] = await db.select({ point: user.point }).from(user).where(eq(user.id, userId));
     if (!account) throw new AppError('NOT_FOUND', message('notFound'));
     const rows = await queryRows<typeof logPoint.$inferSelect & { balance_after: string | number }>(
@@ -182,7 +181,8 @@ export function coinsService({ db, clock, transact, bahtPerCoin }: CoinsDeps) {
   }
 
   /** Members whose balance is not the sum of their ledger: empty while every change went through the ledger. */
-  async function mismatches() {
+  async function mismatches(actor: SignedIn) {
+    await authorize({ db, now: clock.now() }, actor, 'coin.manage', null);
     const data = await queryRows<{ user_id: number; email: string | null; point: number; ledger: number }>(
       db,
       sql`SELECT u.id AS user_id, u.email, u.point, coalesce(l.total, 0)::int AS ledger

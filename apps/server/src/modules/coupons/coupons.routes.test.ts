@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Caller, testApp } from '../../../test/app.js';
 import * as s from '../../db/schema/index.js';
-import { redeemCoupon } from '../../policies/coupons.policy.js';
 import type { SignedIn } from '../../policies/index.js';
+import { redeemCoupon } from '../orders/redeem-coupon.js';
 
 let t: Awaited<ReturnType<typeof testApp>>;
 let staff: Caller;

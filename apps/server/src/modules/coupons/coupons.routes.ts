@@ -2,7 +2,7 @@ import { couponEmail, couponProduct, envelope, idQuery, apiRoutes as routes, sav
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireMember, requireStaff } from '../../http/auth.js';
+import { requireMember, requireSignedIn } from '../../http/auth.js';
 import { errorResponses } from '../../http/error-responses.js';
 import type { CouponsService } from './coupons.service.js';
 
@@ -38,8 +38,8 @@ export function registerCouponRoutes(app: FastifyInstance, coupons: CouponsServi
         response: { 200: routes.couponAllByCode.response, ...errorResponses },
       },
     },
-    (request) => {
-      requireStaff(request);
+    async (request) => {
+      await coupons.manage(requireSignedIn(request));
       return coupons.byCode(request.query.code);
     },
   );
@@ -54,8 +54,8 @@ export function registerCouponRoutes(app: FastifyInstance, coupons: CouponsServi
         response: { 200: routes.couponByCouponCode.response, ...errorResponses },
       },
     },
-    (request) => {
-      requireStaff(request);
+    async (request) => {
+      await coupons.manage(requireSignedIn(request));
       return coupons.byCouponCode(request.query.coupon_code);
     },
   );
@@ -69,8 +69,8 @@ export function registerCouponRoutes(app: FastifyInstance, coupons: CouponsServi
         response: { 200: routes.couponByNotExpire.response, ...errorResponses },
       },
     },
-    (request) => {
-      requireStaff(request);
+    async (request) => {
+      await coupons.manage(requireSignedIn(request));
       return coupons.notExpired();
     },
   );
@@ -85,8 +85,8 @@ export function registerCouponRoutes(app: FastifyInstance, coupons: CouponsServi
         response: { 200: routes.couponByDate.response, ...errorResponses },
       },
     },
-    (request) => {
-      requireStaff(request);
+    async (request) => {
+      await coupons.manage(requireSignedIn(request));
       return coupons.byDate(request.query.date);
     },
   );
@@ -106,7 +106,8 @@ export function registerCouponRoutes(app: FastifyInstance, coupons: CouponsServi
           response: { 200: saveEnvelope(entity.row), ...errorResponses },
         },
       },
-      (request) => rows.save(requireStaff(request), request.body as Record<string, unknown>),
+      async (request) =>
+        rows.save(await coupons.manage(requireSignedIn(request)), request.body as Record<string, unknown>),
     );
     api.delete(
       `/api/${name}`,
@@ -118,8 +119,8 @@ export function registerCouponRoutes(app: FastifyInstance, coupons: CouponsServi
           response: { 200: envelope(z.object({ id: z.number().int() })), ...errorResponses },
         },
       },
-      (request) => {
-        requireStaff(request);
+      async (request) => {
+        await coupons.manage(requireSignedIn(request));
         return rows.remove(request.query.id);
       },
     );

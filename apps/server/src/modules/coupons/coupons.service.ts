@@ -200,6 +200,11 @@ export function couponsService({ db, clock, transact }: CouponsDeps) {
   }
 
   return {
+    /** Staff's screens of coupons (`coupon.manage`): answers the actor once allowed. */
+    async manage(actor: SignedIn) {
+      await authorize({ db, now: clock.now() }, actor, 'coupon.manage', null);
+      return actor;
+    },
     check,
     byCode,
     byCouponCode,

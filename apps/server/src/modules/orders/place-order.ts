@@ -15,13 +15,13 @@ import {
 import { notify } from '../../db/notify.js';
 import { AppError, fail } from '../../errors.js';
 import { expireOrder } from '../../jobs/orders.job.js';
-import { redeemCoupon } from '../../policies/coupons.policy.js';
 import type { SignedIn } from '../../policies/index.js';
 import { insertOrder } from './insert-order.js';
 import { checkout, idempotencyKey, lockForPlacement } from './order-placement.js';
 import { placed } from './order-views.js';
 import type { OrdersContext } from './orders-context.js';
 import { payByCoins } from './pay-by-coins.js';
+import { redeemCoupon } from './redeem-coupon.js';
 import { inspectSlip, recordSlip } from './slip-check.js';
 
 /**

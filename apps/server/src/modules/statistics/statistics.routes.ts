@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireMember, requireSignedIn } from '../../http/auth.js';
 import { errorResponses } from '../../http/error-responses.js';
-import { type StatisticsService, subjectOf } from './statistics.service.js';
+import type { StatisticsService } from './statistics.service.js';
 
 /**
  * Viewing statistics: the player's events in (members), a buyer's marks on lessons, and what the member's learning
@@ -45,7 +45,7 @@ export function registerStatisticsRoutes(app: FastifyInstance, statistics: Stati
       },
     },
     async (request) => {
-      const userId = subjectOf(requireSignedIn(request), request.query.user_id);
+      const userId = await statistics.subjectOf(requireSignedIn(request), request.query.user_id);
       const data = await statistics.last(userId, request.query.product_id);
       return { result: true, data, message: message('ok') };
     },
@@ -63,7 +63,7 @@ export function registerStatisticsRoutes(app: FastifyInstance, statistics: Stati
     },
     async (request) => {
       const viewer = requireSignedIn(request);
-      const data = await statistics.courses(viewer, subjectOf(viewer, request.query.user_id));
+      const data = await statistics.courses(viewer, await statistics.subjectOf(viewer, request.query.user_id));
       return { result: true, data, message: message('ok'), total: data.length };
     },
   );
@@ -79,7 +79,7 @@ export function registerStatisticsRoutes(app: FastifyInstance, statistics: Stati
       },
     },
     async (request) => {
-      const userId = subjectOf(requireSignedIn(request), request.query.user_id);
+      const userId = await statistics.subjectOf(requireSignedIn(request), request.query.user_id);
       const data = await statistics.lessons(userId, request.query.product_id);
       return { result: true, data, message: message('ok'), total: data.length };
     },
@@ -96,7 +96,7 @@ export function registerStatisticsRoutes(app: FastifyInstance, statistics: Stati
       },
     },
     async (request) => {
-      const userId = subjectOf(requireSignedIn(request), request.query.user_id);
+      const userId = await statistics.subjectOf(requireSignedIn(request), request.query.user_id);
       const data = await statistics.chart(userId, request.query.month);
       return { result: true, data, message: message('ok'), total: data.length };
     },
@@ -133,7 +133,7 @@ export function registerStatisticsRoutes(app: FastifyInstance, statistics: Stati
         },
       },
       async (request) => {
-        const userId = subjectOf(requireSignedIn(request), request.query.user_id);
+        const userId = await statistics.subjectOf(requireSignedIn(request), request.query.user_id);
         const data = await statistics.total(userId, period);
         return { result: true, data, message: message('ok') };
       },
