@@ -13,9 +13,11 @@ const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 /**
  * Orders and payments as a member meets them (spec 2 §7): placing, paying, attaching a slip, cancelling, the payment
- * page, their own orders. Staff pass the same doors where the spec gives both (ordersUpdate, ordersView, ...). Nothing
- * else writes orders: the resource engine only reads them (`orders`, `ordersById`, `ordersByUserId`,
- * `ordersByStatus`, `ordersDetail…`) with the owner-or-staff rule.
+ * page, their own orders. Staff pass the same doors where the spec gives both (ordersUpdate, ordersView, ...). An
+ * order's status and money change only in this module (these routes, the staff's and the online payments'); the
+ * certificates and documents modules mark what they issued on it (`orders_certificate`, a replaced `order_no`), and
+ * the resource engine only reads orders (`orders`, `ordersById`, `ordersByUserId`, `ordersByStatus`,
+ * `ordersDetail…`) with the owner-or-staff rule.
  */
 export function registerMemberOrderRoutes(app: FastifyInstance, orders: OrdersService, online: OnlinePayments) {
   const api = app.withTypeProvider<ZodTypeProvider>();
