@@ -1,12 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startSmtp } from '../apps/server/test/smtp.js';
+import { MEMBER as DEMO } from './demo.js';
 import { startShop } from './harness.js';
 import { endEachJourney, hidden, seriousViolations, visible } from './page-checks.js';
 
 // Accounts and sessions as a new member clicks them, in Thai, against the built shop with a real SMTP server.
 
-const DEMO = { email: 'demo@sikkha.local', password: 'sikkha-demo-2026' };
 const NEW_MEMBER = {
   email: `somchai.${Date.now()}@example.com`,
   password: 'rak-rian-2569',

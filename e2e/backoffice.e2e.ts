@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { blankPicture, slipPicture } from '../apps/server/test/slip.js';
+import { MEMBER } from './demo.js';
 import { startShop } from './harness.js';
 import { consoleProblems, downloadedBytes, endEachJourney, hidden, staffSignedIn, visible } from './page-checks.js';
 
@@ -13,7 +14,6 @@ let page: Page | undefined;
 let member: string;
 let staffToken: string;
 
-const MEMBER = { email: 'demo@sikkha.local', password: 'sikkha-demo-2026' };
 const TRANSFER_COURSE = { product_title: 'การเงินส่วนบุคคลสำหรับคนทำงาน', product_price: 1500 };
 const NEW_COURSE = 'ถ่ายวิดีโอสั้นด้วยมือถือ';
 const SHOTS = process.env.BACKOFFICE_SHOTS;

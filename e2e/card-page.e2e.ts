@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { shopApi } from './api.js';
+import { MEMBER } from './demo.js';
 import { startShop } from './harness.js';
 import { consoleProblems, endEachJourney, notFavicon, visible } from './page-checks.js';
 
@@ -13,7 +14,6 @@ let page: Page | undefined;
 let member: string;
 let staff: string;
 
-const MEMBER = { email: 'demo@sikkha.local', password: 'sikkha-demo-2026' };
 const SHOTS = process.env.CARD_PAGE_SHOTS;
 const { call, envelope } = shopApi(() => shop.url);
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pdfText } from '../apps/server/test/pdf-text.js';
 import { slipPicture } from '../apps/server/test/slip.js';
 import { shopApi } from './api.js';
+import { MEMBER } from './demo.js';
 import { startShop } from './harness.js';
 import {
   consoleProblems,
@@ -24,7 +25,6 @@ let page: Page | undefined;
 let member: string;
 let staff: string;
 
-const MEMBER = { email: 'demo@sikkha.local', password: 'sikkha-demo-2026' };
 const BOOK_COURSE = 'ภาษาอังกฤษเพื่อการทำงาน';
 const CARD_COURSE = 'โค้ดดิ้งเบื้องต้นด้วย Python';
 /** Courses staff put on sale for this journey (the demo shop has few the demo member has not bought). */

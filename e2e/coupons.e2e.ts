@@ -2,6 +2,7 @@ import { formatBaht } from '@sikkha/contract/rules';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { shopApi } from './api.js';
+import { MEMBER } from './demo.js';
 import { startShop } from './harness.js';
 import { consoleProblems, endEachJourney, notFavicon, seriousViolations, visible } from './page-checks.js';
 
@@ -11,7 +12,6 @@ import { consoleProblems, endEachJourney, notFavicon, seriousViolations, visible
 let shop: Awaited<ReturnType<typeof startShop>>;
 let page: Page | undefined;
 
-const MEMBER = { email: 'demo@sikkha.local', password: 'sikkha-demo-2026' };
 const COUPON_COURSE = 'คอร์สทดสอบคูปองส่วนลด';
 const COIN_COURSE = 'คอร์สทดสอบชำระด้วยเหรียญ';
 const TYPES_COURSE = 'คอร์สทดสอบคูปองทุกแบบ';

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { shopApi } from './api.js';
+import { MEMBER } from './demo.js';
 import { startShop } from './harness.js';
 import { consoleProblems, endEachJourney, notFavicon, seriousViolations, visible } from './page-checks.js';
 
@@ -12,7 +13,6 @@ import { consoleProblems, endEachJourney, notFavicon, seriousViolations, visible
 let shop: Awaited<ReturnType<typeof startShop>>;
 let page: Page | undefined;
 
-const MEMBER = { email: 'demo@sikkha.local', password: 'sikkha-demo-2026' };
 const BUYER = 'นางสาวสมใจ ใฝ่เรียน';
 const NUMBER = `RC${new Date().getFullYear()}-000001`;
 

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pdfText } from '../apps/server/test/pdf-text.js';
 import { shopApi } from './api.js';
+import { MEMBER } from './demo.js';
 import { startShop } from './harness.js';
 import { consoleProblems, endEachJourney, hidden, notFavicon, staffSignedIn, visible } from './page-checks.js';
 
@@ -9,7 +10,6 @@ import { consoleProblems, endEachJourney, hidden, notFavicon, staffSignedIn, vis
 // put right: the cancellation note and the replacement are issued at once, and the member's replacement names the
 // right company. On `npm start`'s embedded shop; the purchase is made through the API.
 
-const MEMBER = { email: 'demo@sikkha.local', password: 'sikkha-demo-2026' };
 const COURSE = { product_title: 'บัญชีเบื้องต้นสำหรับร้านออนไลน์', product_price: 1290 };
 const WRONG = 'บริษัท สะกดผิด จำกัด';
 const RIGHT = 'บริษัท สะกดถูก จำกัด';

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { shopApi } from './api.js';
+import { MEMBER } from './demo.js';
 import { startShop } from './harness.js';
 import {
   consoleProblems,
@@ -25,7 +26,6 @@ let page: Page | undefined;
 let work: string;
 
 const SHOTS = process.env.E2E_SHOTS;
-const MEMBER = { email: 'demo@sikkha.local', password: 'sikkha-demo-2026' };
 const NUMBER = `RC${new Date().getFullYear()}-000001`;
 const BANGKOK_OFFSET_MS = 7 * 60 * 60 * 1000;
 /** "YYYY-MM" of this Bangkok month and its name in the page's Thai ("พฤศจิกายน 2569"). */

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { shopApi } from './api.js';
+import { MEMBER } from './demo.js';
 import { startShop } from './harness.js';
 import { endEachJourney, staffSignedIn, visible } from './page-checks.js';
 
@@ -12,7 +13,6 @@ let shop: Awaited<ReturnType<typeof startShop>>;
 let page: Page | undefined;
 let member: string;
 
-const MEMBER = { email: 'demo@sikkha.local', password: 'sikkha-demo-2026' };
 /** A course the demo member has not bought, put on sale for this file. */
 const COURSE = { product_title: 'บัญชีเบื้องต้นสำหรับเจ้าของกิจการ', product_price: 1200 };
 

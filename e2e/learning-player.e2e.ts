@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { shopApi } from './api.js';
+import { BOUGHT, MEMBER } from './demo.js';
 import { startShop } from './harness.js';
 import { consoleProblems, endEachJourney, hidden, notFavicon, seriousViolations, visible } from './page-checks.js';
 
@@ -13,8 +14,6 @@ import { consoleProblems, endEachJourney, hidden, notFavicon, seriousViolations,
 let shop: Awaited<ReturnType<typeof startShop>>;
 let page: Page;
 
-const MEMBER = { email: 'demo@sikkha.local', password: 'sikkha-demo-2026' };
-const BOUGHT = 'การตลาดออนไลน์ฉบับมืออาชีพ';
 const BOUGHT_LESSONS = ['แนะนำคอร์สและเป้าหมาย', 'รู้จักลูกค้าของคุณ', 'สร้างคอนเทนต์ที่ขายได้', 'วัดผลและปรับแคมเปญ'];
 const ON_SALE = 'ภาษาอังกฤษเพื่อการทำงาน';
 const ON_SALE_PREVIEW = 'ทักทายและแนะนำตัว';

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { shopApi } from './api.js';
+import { BOUGHT, MEMBER } from './demo.js';
 import { startShop } from './harness.js';
 import { endEachJourney, seriousViolations, staffSignedIn, visible } from './page-checks.js';
 
@@ -15,8 +16,6 @@ let token: string;
 let courseId: number;
 
 const SHOTS = process.env.PROGRESS_SHOTS;
-const MEMBER = { email: 'demo@sikkha.local', password: 'sikkha-demo-2026' };
-const BOUGHT = 'การตลาดออนไลน์ฉบับมืออาชีพ';
 // A preview, a public lesson and two private ones.
 const LESSONS = ['แนะนำคอร์สและเป้าหมาย', 'รู้จักลูกค้าของคุณ', 'สร้างคอนเทนต์ที่ขายได้', 'วัดผลและปรับแคมเปญ'] as const;
 const JOURNEY = 180_000;

@@ -2,12 +2,14 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startSmtp } from '../apps/server/test/smtp.js';
 import { shopApi } from './api.js';
+import { BOUGHT, MEMBER } from './demo.js';
 import { startShop } from './harness.js';
 import {
   consoleProblems,
   endEachJourney,
   notFavicon,
   seriousViolations,
+  shopPage,
   staffSignedIn,
   visible,
 } from './page-checks.js';
@@ -21,8 +23,6 @@ let shop: Awaited<ReturnType<typeof startShop>>;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 let page: Page | undefined;
 
-const MEMBER = { email: 'demo@sikkha.local', password: 'sikkha-demo-2026' };
-const BOUGHT = 'การตลาดออนไลน์ฉบับมืออาชีพ';
 const LESSON = 'รู้จักลูกค้าของคุณ';
 const COACH = 'อาจารย์สมชาย ใจดี';
 const QUESTION = 'ช่วง 0:08 ยังไม่เข้าใจว่าควรเริ่มจาก <b>กลุ่มไหน</b> ครับ';
@@ -41,14 +41,6 @@ afterAll(async () => {
 });
 endEachJourney(() => page);
 
-async function memberPage(width: number, height: number, token: string) {
-  const next = await shop.page(width, height);
-  next.setDefaultTimeout(60_000);
-  await next.context().addCookies([{ name: 'cookie-confirm', value: 'agree', url: shop.url }]);
-  await next.addInitScript((t) => localStorage.setItem('token', t), token);
-  return next;
-}
-
 const questionsOf = (p: Page) => p.getByRole('region', { name: /^ถาม-ตอบในบทเรียนนี้/ });
 
 describe('lesson questions', () => {
@@ -58,7 +50,7 @@ describe('lesson questions', () => {
       const token = (await call<{ token: string }>('loginEmail', { body: MEMBER })).token;
 
       // The member asks under the second lesson.
-      page = await memberPage(1280, 900, token);
+      page = await shopPage(shop, 1280, 900, token);
       const problems = consoleProblems(page);
       await page.goto(`${shop.url}/product/${encodeURIComponent(BOUGHT)}`);
       const dialog = page.getByRole('dialog', { name: BOUGHT });
@@ -115,7 +107,7 @@ describe('lesson questions', () => {
 
       // On a phone the member opens the notice, which opens the course at the lesson, and the time moves the player.
       await page.context().close();
-      page = await memberPage(390, 844, token);
+      page = await shopPage(shop, 390, 844, token);
       await page.goto(`${shop.url}/`);
       await page.getByRole('button', { name: /^การแจ้งเตือน/ }).click();
       await page.getByRole('menuitem', { name: new RegExp(`โค้ช ${COACH} ตอบคำถามของคุณ`) }).click();

@@ -1,13 +1,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { BOUGHT, MEMBER } from './demo.js';
 import { startShop } from './harness.js';
 import { consoleProblems, endEachJourney, hidden, visible } from './page-checks.js';
 
 // What a new user tripped on, walked again: sessions that end, staff on the storefront, unknown pages, the
 // place a course returns to, the forms' timing, titles, prices for visitors, search and the Thai words.
-
-const MEMBER = { email: 'demo@sikkha.local', password: 'sikkha-demo-2026' };
-const BOUGHT = 'การตลาดออนไลน์ฉบับมืออาชีพ';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
 let page: Page;

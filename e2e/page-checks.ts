@@ -111,3 +111,21 @@ export async function staffSignedIn(
   await visible(page.getByRole('heading', { name: 'ภาพรวม', level: 1 }), 60_000);
   return page;
 }
+
+/**
+ * A page of the shop as a shopper meets it after the first visit: the cookie banner answered, the page's confirms
+ * accepted, a minute for each step on a busy machine, and signed in as the member whose token is given.
+ */
+export async function shopPage(
+  shop: { url: string; page(width: number, height: number): Promise<Page> },
+  width: number,
+  height: number,
+  token?: string,
+): Promise<Page> {
+  const page = await shop.page(width, height);
+  page.setDefaultTimeout(60_000);
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.context().addCookies([{ name: 'cookie-confirm', value: 'agree', url: shop.url }]);
+  if (token) await page.addInitScript((t) => localStorage.setItem('token', t), token);
+  return page;
+}

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { shopApi } from './api.js';
+import { BOUGHT, MEMBER } from './demo.js';
 import { startShop } from './harness.js';
 import {
   consoleProblems,
@@ -8,6 +9,7 @@ import {
   hidden,
   notFavicon,
   seriousViolations,
+  shopPage,
   staffSignedIn,
   visible,
 } from './page-checks.js';
@@ -21,8 +23,6 @@ import {
 let shop: Awaited<ReturnType<typeof startShop>>;
 let page: Page | undefined;
 
-const MEMBER = { email: 'demo@sikkha.local', password: 'sikkha-demo-2026' };
-const BOUGHT = 'การตลาดออนไลน์ฉบับมืออาชีพ';
 const GATE = 'แบบทดสอบหลังบทรู้จักลูกค้า';
 const FINAL = 'แบบทดสอบปิดคอร์สการตลาด';
 const HELD = 'สร้างคอนเทนต์ที่ขายได้';
@@ -122,12 +122,8 @@ describe('tests the course waits for', () => {
       expect((refused as unknown as { message: string }).message).toBe('บทเรียนนี้ยังล็อกอยู่ ผ่านแบบทดสอบก่อนหน้าเพื่อเรียนต่อ');
 
       await page?.context().close();
-      page = await shop.page(390, 844);
-      page.setDefaultTimeout(60_000);
-      page.on('dialog', (d) => void d.accept());
+      page = await shopPage(shop, 390, 844, token);
       const problems = consoleProblems(page);
-      await page.context().addCookies([{ name: 'cookie-confirm', value: 'agree', url: shop.url }]);
-      await page.addInitScript((t) => localStorage.setItem('token', t), token);
       await page.goto(`${shop.url}/product/${encodeURIComponent(BOUGHT)}`);
       const dialog = page.getByRole('dialog', { name: BOUGHT });
       await visible(dialog);
@@ -186,12 +182,8 @@ describe('tests the course waits for', () => {
       await call('videoStatistics', { token, body: { events } });
 
       await page?.context().close();
-      page = await shop.page(1280, 800);
-      page.setDefaultTimeout(60_000);
-      page.on('dialog', (d) => void d.accept());
+      page = await shopPage(shop, 1280, 800, token);
       const problems = consoleProblems(page);
-      await page.context().addCookies([{ name: 'cookie-confirm', value: 'agree', url: shop.url }]);
-      await page.addInitScript((t) => localStorage.setItem('token', t), token);
       await page.goto(`${shop.url}/product/${encodeURIComponent(BOUGHT)}`);
       const dialog = page.getByRole('dialog', { name: BOUGHT });
       await visible(dialog);
@@ -230,10 +222,8 @@ describe('tests the course waits for', () => {
       ).find((q) => q.quiz_title === GATE)!;
       const path = `${shop.url}/course/${course.product.id}/test/${gate.id}`;
       await page?.context().close();
-      page = await shop.page(1280, 800);
-      page.setDefaultTimeout(60_000);
+      page = await shopPage(shop, 1280, 800);
       const problems = consoleProblems(page);
-      await page.context().addCookies([{ name: 'cookie-confirm', value: 'agree', url: shop.url }]);
       await page.goto(path);
       const main = page.locator('main');
       await visible(main.getByText('กรุณาเข้าสู่ระบบด้วยบัญชีที่ซื้อคอร์สนี้เพื่อทำแบบทดสอบ'));

@@ -1,12 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { shopApi } from './api.js';
+import { BOUGHT, MEMBER } from './demo.js';
 import { startShop } from './harness.js';
 import {
   consoleProblems,
   endEachJourney,
   notFavicon,
   seriousViolations,
+  shopPage,
   staffSignedIn,
   visible,
 } from './page-checks.js';
@@ -18,8 +20,6 @@ import {
 let shop: Awaited<ReturnType<typeof startShop>>;
 let page: Page | undefined;
 
-const MEMBER = { email: 'demo@sikkha.local', password: 'sikkha-demo-2026' };
-const BOUGHT = 'การตลาดออนไลน์ฉบับมืออาชีพ';
 const TITLE = 'แบบทดสอบท้ายคอร์สการตลาด';
 const JOURNEY = 180_000;
 const SHOTS = process.env.QUIZ_SHOTS;
@@ -85,12 +85,8 @@ describe('tests (quizzes)', () => {
     async () => {
       const token = (await call<{ token: string }>('loginEmail', { body: MEMBER })).token;
       await page?.context().close();
-      page = await shop.page(390, 844);
-      page.setDefaultTimeout(60_000);
-      page.on('dialog', (d) => void d.accept());
+      page = await shopPage(shop, 390, 844, token);
       const problems = consoleProblems(page);
-      await page.context().addCookies([{ name: 'cookie-confirm', value: 'agree', url: shop.url }]);
-      await page.addInitScript((t) => localStorage.setItem('token', t), token);
       await page.goto(`${shop.url}/product/${encodeURIComponent(BOUGHT)}`);
       const dialog = page.getByRole('dialog', { name: BOUGHT });
       await visible(dialog);

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pdfText } from '../apps/server/test/pdf-text.js';
 import { shopApi } from './api.js';
+import { BOUGHT, MEMBER } from './demo.js';
 import { startShop } from './harness.js';
 import {
   consoleProblems,
@@ -18,9 +19,7 @@ import {
 let shop: Awaited<ReturnType<typeof startShop>>;
 let page: Page | undefined;
 
-const MEMBER = { email: 'demo@sikkha.local', password: 'sikkha-demo-2026' };
 const NAME = 'นางสาวสมใจ ใฝ่เรียน';
-const BOUGHT = 'การตลาดออนไลน์ฉบับมืออาชีพ';
 const PYTHON = 'โค้ดดิ้งเบื้องต้นด้วย Python';
 const COMPANY = {
   company_id: '0105556012341',

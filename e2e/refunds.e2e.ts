@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { pdfText } from '../apps/server/test/pdf-text.js';
 import { blankPicture, slipPicture } from '../apps/server/test/slip.js';
 import { shopApi } from './api.js';
+import { MEMBER } from './demo.js';
 import { runServer } from './harness.js';
 import {
   consoleProblems,
@@ -30,7 +31,6 @@ import {
 // harness's `startShop` has no restart): it starts from the run's template, leaves a 3-D Secure charge open, stops,
 // writes the same row while the shop is down, and starts again on the same data for every journey.
 
-const MEMBER = { email: 'demo@sikkha.local', password: 'sikkha-demo-2026' };
 const COURSES = {
   card: { product_title: 'ถ่ายภาพสินค้าสำหรับร้านออนไลน์', product_price: 1000 },
   transfer: { product_title: 'ภาษีเงินได้สำหรับฟรีแลนซ์', product_price: 1200 },

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { shopApi } from './api.js';
+import { BOUGHT, MEMBER } from './demo.js';
 import { startShop } from './harness.js';
 import {
   consoleProblems,
@@ -8,6 +9,7 @@ import {
   hidden,
   notFavicon,
   seriousViolations,
+  shopPage,
   staffSignedIn,
   visible,
 } from './page-checks.js';
@@ -19,8 +21,6 @@ import {
 let shop: Awaited<ReturnType<typeof startShop>>;
 let page: Page | undefined;
 
-const MEMBER = { email: 'demo@sikkha.local', password: 'sikkha-demo-2026' };
-const BOUGHT = 'การตลาดออนไลน์ฉบับมืออาชีพ';
 const REVIEW = 'อธิบายเข้าใจง่าย <b>ตัวอย่าง</b>เยอะ นำไปใช้กับร้านได้จริง';
 const JOURNEY = 150_000;
 
@@ -32,15 +32,6 @@ beforeAll(async () => {
 afterAll(() => shop?.stop());
 endEachJourney(() => page);
 
-/** A page of the shop for the member (token) or a visitor, with the cookie banner answered. */
-async function shopPage(width: number, height: number, token?: string) {
-  const next = await shop.page(width, height);
-  next.setDefaultTimeout(60_000);
-  await next.context().addCookies([{ name: 'cookie-confirm', value: 'agree', url: shop.url }]);
-  if (token) await next.addInitScript((t) => localStorage.setItem('token', t), token);
-  return next;
-}
-
 const cardOf = (p: Page) => p.getByRole('article').filter({ has: p.getByRole('heading', { name: BOUGHT }) });
 
 describe('reviews', () => {
@@ -49,7 +40,7 @@ describe('reviews', () => {
     async () => {
       const token = (await call<{ token: string }>('loginEmail', { body: MEMBER })).token;
 
-      page = await shopPage(1280, 900, token);
+      page = await shopPage(shop, 1280, 900, token);
       const problems = consoleProblems(page);
       await page.goto(`${shop.url}/product/${encodeURIComponent(BOUGHT)}`);
       const dialog = page.getByRole('dialog', { name: BOUGHT });
@@ -77,7 +68,7 @@ describe('reviews', () => {
 
       // The card on the home page carries the average and count.
       await page.context().close();
-      page = await shopPage(390, 844);
+      page = await shopPage(shop, 390, 844);
       await page.goto(`${shop.url}/`);
       const card = cardOf(page);
       await card.scrollIntoViewIfNeeded();
@@ -120,7 +111,7 @@ describe('reviews', () => {
 
       // Gone from the dialog and the card, for a visitor and for its author.
       await page.context().close();
-      page = await shopPage(1280, 900);
+      page = await shopPage(shop, 1280, 900);
       await page.goto(`${shop.url}/product/${encodeURIComponent(BOUGHT)}`);
       const visitorDialog = page.getByRole('dialog', { name: BOUGHT });
       await visible(visitorDialog.getByText('ยังไม่มีรีวิวสำหรับคอร์สนี้'));
@@ -129,7 +120,7 @@ describe('reviews', () => {
       await visible(cardOf(page));
       await hidden(cardOf(page).getByRole('img', { name: /คะแนนเฉลี่ย/ }));
       await page.context().close();
-      page = await shopPage(1280, 900, token);
+      page = await shopPage(shop, 1280, 900, token);
       await page.goto(`${shop.url}/product/${encodeURIComponent(BOUGHT)}`);
       await visible(page.getByText('รีวิวนี้ถูกซ่อนโดยเจ้าหน้าที่ จึงไม่แสดงต่อผู้อื่น'));
     },

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type LineDouble, lineUserId, startLineDouble } from '../apps/server/test/line-double.js';
+import { MEMBER } from './demo.js';
 import { startShop } from './harness.js';
 import { consoleProblems, endEachJourney, notFavicon, visible } from './page-checks.js';
 
@@ -11,7 +12,6 @@ import { consoleProblems, endEachJourney, notFavicon, visible } from './page-che
 // a message to them over LINE and the bell, LINE's double receives it, the delivery log says sent, and the member
 // reads it in the bell. The shop talks to the integration tests' double of the LINE Messaging API.
 
-const MEMBER = { email: 'demo@sikkha.local', password: 'sikkha-demo-2026' };
 const TEXT = 'ไลฟ์สดถามตอบคืนวันศุกร์ 20.00 น. พบกันในกลุ่ม LINE ของคอร์ส';
 const SHOTS = join(process.cwd(), 'test-results');
 let line: LineDouble;

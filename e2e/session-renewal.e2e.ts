@@ -1,12 +1,12 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { MEMBER as DEMO } from './demo.js';
 import { startShop } from './harness.js';
 import { endEachJourney, visible } from './page-checks.js';
 
 // The session check of spec §4 against a shop whose tokens live 20 seconds: a member's token is renewed before it
 // ends, and a token that ended while the tab slept opens the token-expired dialog.
 
-const DEMO = { email: 'demo@sikkha.local', password: 'sikkha-demo-2026' };
 const TOKEN_SECONDS = 20;
 
 let shop: Awaited<ReturnType<typeof startShop>>;

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { shopApi } from './api.js';
+import { BOUGHT, MEMBER } from './demo.js';
 import { startShop } from './harness.js';
 import { downloadedBytes, endEachJourney, hidden, seriousViolations, visible } from './page-checks.js';
 
@@ -10,8 +11,6 @@ import { downloadedBytes, endEachJourney, hidden, seriousViolations, visible } f
 let shop: Awaited<ReturnType<typeof startShop>>;
 let page: Page;
 
-const MEMBER = { email: 'demo@sikkha.local', password: 'sikkha-demo-2026' };
-const BOUGHT = 'การตลาดออนไลน์ฉบับมืออาชีพ';
 const PENDING = 'ลงทุนหุ้นไทยสำหรับมือใหม่';
 const ON_SALE = 'ภาษาอังกฤษเพื่อการทำงาน';
 const NOT_YET = 'ถ่ายภาพด้วยมือถือให้ปัง';
