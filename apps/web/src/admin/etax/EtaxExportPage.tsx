@@ -20,11 +20,12 @@ import {
 import { BANGKOK_OFFSET_MS, type EtaxRegisterRow, issuedDocumentNames } from '@sikkha/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Title, useLocaleState, useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { ADMIN_TOKEN_KEY, apiFile } from '../../api/client';
 import { saveBlob } from '../../lib/download';
 import { adminKeys } from '../../lib/query-keys';
 import { adminRoute } from '../admin-request';
+import { AdminPage } from '../components/AdminPage';
 import { formatDate, formatMoney } from '../components/format';
 
 /** How many months back staff may pick: the Revenue Code keeps documents five years. */
@@ -174,14 +175,7 @@ export function EtaxExportPage() {
   const phone = useMediaQuery((theme) => theme.breakpoints.down('sm'));
   const title = translate('admin.pages.etax');
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <Title title={title} />
-      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {t('intro')}
-      </Typography>
+    <AdminPage title={title} intro={t('intro')}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} sx={{ mb: 2 }}>
         <TextField
           select
@@ -232,6 +226,6 @@ export function EtaxExportPage() {
           {phone ? <RegisterCards rows={rows} /> : <RegisterTable rows={rows} />}
         </>
       )}
-    </Box>
+    </AdminPage>
   );
 }

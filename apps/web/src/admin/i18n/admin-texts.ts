@@ -358,6 +358,8 @@ export const adminTh = {
       'เมื่อไม่มีไฟล์วิดีโอ: ลิงก์ HLS หรือหน้าเครื่องเล่นของเว็บวิดีโอ (https) ที่ผู้ดูแลระบบอนุญาตไว้ใน VIDEO_HOSTS ไฟล์ที่อัปโหลดจะถูกเข้ารหัสและป้องกันดีกว่า',
   },
   paymentType: { on: 'เปิดรับชำระด้วยช่องทางนี้' },
+  /** The filters several staff screens share. */
+  filters: { course: 'คอร์ส', allCourses: 'ทุกคอร์ส' },
   /** Course reviews' moderation (the seed's userComment: GET /api/reviewModeration, POST /api/reviewModerate). */
   userComment: {
     intro: 'รีวิวคอร์สจากผู้ซื้อ รีวิวที่ซ่อนจะหายจากหน้าร้านและไม่นับในคะแนนเฉลี่ยทันที และแสดงอีกครั้งได้ ทุกการเปลี่ยนแปลงถูกบันทึกในประวัติ',
@@ -378,7 +380,6 @@ export const adminTh = {
     hidden: 'ซ่อนรีวิวแล้ว',
     restored: 'แสดงรีวิวอีกครั้งแล้ว',
     list: 'รายการรีวิว',
-    allCourses: 'ทุกคอร์ส',
     tabReviews: 'รีวิวคอร์ส',
     tabQuestions: 'ถาม-ตอบในบทเรียน',
   },
@@ -411,7 +412,6 @@ export const adminTh = {
     intro:
       'แบบทดสอบของคอร์ส: แบบทดสอบท้ายคอร์สหรือหลังบทเรียน คำถามแบบตัวเลือกเดียว หลายตัวเลือก ถูก/ผิด และเติมคำ ผู้ซื้อคอร์สทำได้เมื่อเผยแพร่แล้ว ระบบตรวจคำตอบที่เซิร์ฟเวอร์',
     course: 'คอร์ส',
-    allCourses: 'ทุกคอร์ส',
     create: 'สร้างแบบทดสอบ',
     none: 'ยังไม่มีแบบทดสอบ',
     list: 'รายการแบบทดสอบ',
@@ -899,6 +899,7 @@ export const adminEn: Shape<AdminTexts> = {
       'Without a video file: an HLS link or a video site’s player page (https) from a host allowed in VIDEO_HOSTS. An uploaded file is encrypted and better protected.',
   },
   paymentType: { on: 'Take payments this way' },
+  filters: { course: 'Course', allCourses: 'All courses' },
   userComment: {
     intro:
       'Buyers’ reviews of courses. A hidden review leaves the shop and the average at once, and can be shown again; every change is kept in the history.',
@@ -919,7 +920,6 @@ export const adminEn: Shape<AdminTexts> = {
     hidden: 'Review hidden',
     restored: 'Review shown again',
     list: 'Reviews',
-    allCourses: 'All courses',
     tabReviews: 'Course reviews',
     tabQuestions: 'Lesson questions',
   },
@@ -950,7 +950,6 @@ export const adminEn: Shape<AdminTexts> = {
     intro:
       'A course’s tests: a final test or one after a lesson, with single choice, multiple choice, true/false and short answer questions. Buyers take a published test; answers are checked on the server.',
     course: 'Course',
-    allCourses: 'All courses',
     create: 'New test',
     none: 'No tests yet',
     list: 'Tests',

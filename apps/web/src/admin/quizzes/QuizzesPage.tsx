@@ -26,9 +26,11 @@ import type { QuizQuestion, QuizSaveBody, QuizSummary } from '@sikkha/contract';
 import { fileUrl, quizQuestionKinds } from '@sikkha/contract/rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Title, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { ADMIN_TOKEN_KEY, apiFile } from '../../api/client';
 import { adminRequest, adminRoute } from '../admin-request';
+import { AdminPage } from '../components/AdminPage';
+import { CourseFilter, useCourseChoices } from '../components/CourseFilter';
 import { uploadFiles } from '../components/upload';
 
 type Draft = Omit<QuizSaveBody, 'questions'> & { questions: QuizQuestion[] };
@@ -582,13 +584,7 @@ export function QuizzesPage() {
   const [editing, setEditing] = useState<Draft | null>(null);
   const [results, setResults] = useState<QuizSummary | null>(null);
   const client = useQueryClient();
-  const courses = useQuery({
-    queryKey: ['admin', 'product', 'all'],
-    queryFn: () =>
-      adminRequest<{ id: number; product_title: string | null }[]>('product', {
-        query: { pageSize: 500 },
-      }),
-  });
+  const courses = useCourseChoices();
   const quizzes = useQuery({
     queryKey: ['admin', 'quizList', courseId],
     queryFn: () => adminRoute('quizList', { query: courseId === '' ? {} : { product_id: courseId } }),
@@ -604,14 +600,7 @@ export function QuizzesPage() {
   const title = translate('admin.pages.test');
   const courseTitle = new Map((courses.data?.data ?? []).map((c) => [c.id, c.product_title ?? `#${c.id}`]));
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <Title title={title} />
-      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {t('intro')}
-      </Typography>
+    <AdminPage title={title} intro={t('intro')}>
       {editing ? (
         <QuizEditor initial={editing} onDone={() => setEditing(null)} />
       ) : results ? (
@@ -619,21 +608,7 @@ export function QuizzesPage() {
       ) : (
         <Stack spacing={2}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }}>
-            <TextField
-              select
-              size="small"
-              label={t('course')}
-              value={courseId}
-              onChange={(e) => setCourseId(e.target.value === '' ? '' : Number(e.target.value))}
-              sx={{ minWidth: { sm: 320 } }}
-            >
-              <MenuItem value="">{t('allCourses')}</MenuItem>
-              {(courses.data?.data ?? []).map((c) => (
-                <MenuItem key={c.id} value={c.id}>
-                  {c.product_title}
-                </MenuItem>
-              ))}
-            </TextField>
+            <CourseFilter value={courseId} onChange={setCourseId} />
             <Button
               variant="contained"
               startIcon={<AddIcon />}
@@ -679,6 +654,6 @@ export function QuizzesPage() {
           </Stack>
         </Stack>
       )}
-    </Box>
+    </AdminPage>
   );
 }

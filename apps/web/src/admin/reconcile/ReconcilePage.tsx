@@ -33,11 +33,12 @@ import { type ReconcileMismatch, resolveMismatchBody } from '@sikkha/contract';
 import { toSatang } from '@sikkha/contract/rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Title, useBasename, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useBasename, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { adminKeys } from '../../lib/query-keys';
 import { adminRoute } from '../admin-request';
+import { AdminPage } from '../components/AdminPage';
 import { DialogSubmitActions } from '../components/DialogSubmitActions';
 import { useValueWords } from '../components/fields';
 import { formatDate, formatMoney } from '../components/format';
@@ -264,14 +265,7 @@ export function ReconcilePage() {
   const rows = list.data?.data ?? [];
   const title = translate('admin.pages.ordersReconcile');
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <Title title={title} />
-      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {t('intro')}
-      </Typography>
+    <AdminPage title={title} intro={t('intro')}>
       <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap sx={{ mb: 2 }}>
         <TextField
           select
@@ -331,6 +325,6 @@ export function ReconcilePage() {
           onPageChange={(_event, next) => setPage(next + 1)}
         />
       )}
-    </Box>
+    </AdminPage>
   );
 }

@@ -21,10 +21,11 @@ import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { ApiError } from '../../api/client';
 import { adminKeys } from '../../lib/query-keys';
 import { adminRoute } from '../admin-request';
+import { CourseFilter } from '../components/CourseFilter';
 import { DialogSubmitActions } from '../components/DialogSubmitActions';
 import { formatDate } from '../components/format';
 import { History } from '../components/History';
-import { CourseFilter, plain, StateChip, StateFilter, useModerate } from './moderation';
+import { plain, StateChip, StateFilter, useModerate } from './moderation';
 
 type Row = RouteData<'lessonCommentModeration'>[number];
 const PAGE_SIZE = 25;

@@ -20,13 +20,15 @@ import {
 import type { ModerationState, RouteData } from '@sikkha/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Title, useLocaleState, useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { adminKeys } from '../../lib/query-keys';
 import { adminRoute } from '../admin-request';
+import { AdminPage } from '../components/AdminPage';
+import { CourseFilter } from '../components/CourseFilter';
 import { formatDate } from '../components/format';
 import { History } from '../components/History';
 import { LessonQuestionsPanel } from './LessonQuestionsPanel';
-import { CourseFilter, plain, StateChip, StateFilter, useModerate } from './moderation';
+import { plain, StateChip, StateFilter, useModerate } from './moderation';
 
 type Row = RouteData<'reviewModeration'>[number];
 const PAGE_SIZE = 25;
@@ -161,11 +163,7 @@ export function UserCommentPage() {
   const [tab, setTab] = useState<'reviews' | 'questions'>('reviews');
   const title = translate('admin.pages.userComment');
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <Title title={title} />
-      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
+    <AdminPage title={title}>
       <Tabs
         value={tab}
         onChange={(_event, value) => setTab(value)}
@@ -187,6 +185,6 @@ export function UserCommentPage() {
       <Box role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {tab === 'reviews' ? <ReviewsPanel /> : <LessonQuestionsPanel />}
       </Box>
-    </Box>
+    </AdminPage>
   );
 }

@@ -1,10 +1,10 @@
 import { Button, Chip, MenuItem, Stack, TextField } from '@mui/material';
 import { inLanguage, type ModerationState, moderationStates } from '@sikkha/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { adminKeys } from '../../lib/query-keys';
-import { adminRequest, adminRoute } from '../admin-request';
+import { adminRoute } from '../admin-request';
 
 /** The member's words as they wrote them: React escapes them; line breaks kept. */
 export const plain = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
@@ -93,41 +93,6 @@ export function StateFilter({
       {moderationStates.map((choice) => (
         <MenuItem key={choice} value={choice}>
           {translate(`admin.values.${choice}`)}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
-
-/** Every course by title, for the filters of the staff screens. */
-export function useCourseChoices() {
-  return useQuery({
-    queryKey: adminKeys.courseChoices(),
-    queryFn: () =>
-      adminRequest<{ id: number; product_title: string | null }[]>('product', {
-        query: { pageSize: 500 },
-      }),
-  });
-}
-
-/** The course filter of a moderation list: all courses, or one. */
-export function CourseFilter({ value, onChange }: { value: number | ''; onChange: (value: number | '') => void }) {
-  const translate = useTranslate();
-  const courses = useCourseChoices();
-  return (
-    <TextField
-      select
-      size="small"
-      label={translate('admin.userComment.course')}
-      value={value}
-      onChange={(event) => onChange(event.target.value === '' ? '' : Number(event.target.value))}
-      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-      sx={{ width: { xs: '100%', sm: 320 } }}
-    >
-      <MenuItem value="">{translate('admin.userComment.allCourses')}</MenuItem>
-      {(courses.data?.data ?? []).map((course) => (
-        <MenuItem key={course.id} value={course.id}>
-          {course.product_title ?? `#${course.id}`}
         </MenuItem>
       ))}
     </TextField>

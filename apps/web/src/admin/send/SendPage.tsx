@@ -1,7 +1,7 @@
-import { Box, Card, CardContent, Grid, Typography } from '@mui/material';
+import { Card, CardContent, Grid, Typography } from '@mui/material';
 import type { SentMessage } from '@sikkha/contract';
 import { useState } from 'react';
-import { Title } from 'react-admin';
+import { AdminPage } from '../components/AdminPage';
 import { DeliveryLog } from './DeliveryLog';
 import { SendForm } from './SendForm';
 import { SendHistory } from './SendHistory';
@@ -15,11 +15,7 @@ export function SendPage() {
   const { texts } = useSendTexts();
   const [opened, setOpened] = useState<SentMessage | null>(null);
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <Title title={texts.title} />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {texts.title}
-      </Typography>
+    <AdminPage title={texts.title}>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, lg: 6 }}>
           <Card variant="outlined">
@@ -39,6 +35,6 @@ export function SendPage() {
         </Grid>
       </Grid>
       <DeliveryLog opened={opened} onClose={() => setOpened(null)} />
-    </Box>
+    </AdminPage>
   );
 }
