@@ -145,4 +145,8 @@ export const adminKeys = {
   /** The sidebar's count of orders waiting for staff, asked again on every route change. */
   waitingOrders: (...pathname: [pathname?: string]) => [...adminKeys.all, 'waitingOrders', ...pathname] as const,
   reconcile: (...page: [resolved?: string, page?: number]) => [...adminKeys.all, 'reconcile', ...page] as const,
+  /** Tests: the list (of a course, or all), a course's lessons to place one after, one test's results. */
+  quizList: (...course: [course?: number | '']) => [...adminKeys.all, 'quizList', ...course] as const,
+  quizLessons: (productId: number) => [...adminKeys.all, 'quizLessons', productId] as const,
+  quizResults: (quizId: number) => [...adminKeys.all, 'quizResults', quizId] as const,
 };

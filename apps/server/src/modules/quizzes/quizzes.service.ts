@@ -24,16 +24,13 @@ import {
   videoList,
 } from '../../db/schema/index.js';
 import { lockRow, type Transact } from '../../db/unit-of-work.js';
-import { fail, invalidField, notFound } from '../../errors.js';
+import { fail, invalidField, notFound, pgCodeOf } from '../../errors.js';
 import { issueCertificate } from '../../jobs/certificate.job.js';
 import type { Jobs } from '../../jobs/jobs.js';
 import { type Actor, authorize, type LessonGate, lessonGates, type SignedIn } from '../../policies/index.js';
 
 type QuizRow = typeof quiz.$inferSelect;
 type AttemptRow = typeof quizAttempt.$inferSelect;
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 function shuffled<T>(items: readonly T[]): T[] {
   const out = [...items];
@@ -385,7 +382,7 @@ export function quizzesService({ db, clock, transact, jobs }: QuizzesDeps) {
           .returning();
         return attemptView(test, attempt as AttemptRow);
       } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
+        if (pgCodeOf(error) !== '23505') throw error;
         const raced = await openAttempt(test.id, actor.id);
         if (raced) return attemptView(test, raced);
         // Another start made the last allowed attempt and it was submitted already.

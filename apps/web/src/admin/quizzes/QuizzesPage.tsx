@@ -28,6 +28,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { ADMIN_TOKEN_KEY, apiFile } from '../../api/client';
+import { saveBlob } from '../../lib/download';
+import { adminKeys } from '../../lib/query-keys';
 import { adminRequest, adminRoute } from '../admin-request';
 import { AdminPage } from '../components/AdminPage';
 import { CourseFilter, useCourseChoices } from '../components/CourseFilter';
@@ -304,13 +306,13 @@ function QuizEditor({ initial, onDone }: { initial: Draft; onDone: () => void })
         },
       }),
     onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: ['admin', 'quizList'] });
+      await client.invalidateQueries({ queryKey: adminKeys.quizList() });
       onDone();
     },
   });
   // The course's lessons in order, by their video's name, for a test that follows one.
   const lessons = useQuery({
-    queryKey: ['admin', 'quizLessons', draft.product_id],
+    queryKey: adminKeys.quizLessons(Number(draft.product_id)),
     queryFn: async () => {
       const [list, videos] = await Promise.all([
         adminRequest<{ video_id: number }[]>('videoListByProductId', {
@@ -462,20 +464,13 @@ function QuizResultsView({ quiz, onClose }: { quiz: QuizSummary; onClose: () => 
   const translate = useTranslate();
   const t = (key: string, options?: Record<string, unknown>) => translate(`admin.quiz.${key}`, options);
   const results = useQuery({
-    queryKey: ['admin', 'quizResults', quiz.id],
+    queryKey: adminKeys.quizResults(quiz.id),
     queryFn: () => adminRoute('quizResults', { query: { id: quiz.id } }),
   });
   const csv = useMutation({
     mutationFn: async () => {
       const blob = await apiFile('quizResultsCsv', { id: quiz.id }, localStorage.getItem(ADMIN_TOKEN_KEY));
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `quiz-${quiz.id}-results.csv`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveBlob(blob, `quiz-${quiz.id}-results.csv`);
     },
   });
   const data = results.data?.data;
@@ -586,7 +581,7 @@ export function QuizzesPage() {
   const client = useQueryClient();
   const courses = useCourseChoices();
   const quizzes = useQuery({
-    queryKey: ['admin', 'quizList', courseId],
+    queryKey: adminKeys.quizList(courseId),
     queryFn: () => adminRoute('quizList', { query: courseId === '' ? {} : { product_id: courseId } }),
   });
   const open = useMutation({
@@ -595,7 +590,7 @@ export function QuizzesPage() {
   });
   const remove = useMutation({
     mutationFn: (id: number) => adminRoute('quizDelete', { method: 'POST', body: { id } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'quizList'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.quizList() }),
   });
   const title = translate('admin.pages.test');
   const courseTitle = new Map((courses.data?.data ?? []).map((c) => [c.id, c.product_title ?? `#${c.id}`]));
